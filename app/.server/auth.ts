@@ -1,0 +1,104 @@
+import { data, redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { type Action, type Area, can } from "~/lib/permissions";
+import { verifyLogin } from "~/models/user.server";
+import { loginSchema } from "~/validation/auth";
+import { type SessionUser, getSessionUser } from "./session";
+
+export class LoginError extends Error {}
+
+/** Failed logins per e-mail within the window; after too many the e-mail is locked for a while. */
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const failures = new Map<string, { count: number; since: number }>();
+
+function checkLockout(email: string, now: number) {
+  const entry = failures.get(email);
+  if (entry && now - entry.since > FAILURE_WINDOW_MS) failures.delete(email);
+  else if (entry && entry.count >= MAX_FAILURES) {
+    throw new LoginError("Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.");
+  }
+}
+
+function noteFailure(email: string, now: number) {
+  const entry = failures.get(email);
+  if (entry) entry.count += 1;
+  else failures.set(email, { count: 1, since: now });
+}
+
+export const authenticator = new Authenticator<number>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = loginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new LoginError("Informe e-mail e senha válidos.");
+    const email = parsed.data.email.toLowerCase();
+    const now = Date.now();
+    checkLockout(email, now);
+    const userId = await verifyLogin(email, parsed.data.password);
+    if (userId === null) {
+      noteFailure(email, now);
+      throw new LoginError("E-mail ou senha incorretos.");
+    }
+    failures.delete(email);
+    return userId;
+  }),
+  "form",
+);
+
+/** Only a path on this site may be a post-login destination (no open redirects). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+function isApiRequest(request: Request) {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+/**
+ * A write must come from our own pages. SameSite=Lax already keeps the session cookie off
+ * cross-site POSTs; checking Origin closes the gap for older browsers.
+ */
+function assertSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return;
+  const url = new URL(request.url);
+  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? url.host;
+  if (new URL(origin).host !== host) throw data({ error: "Origem da requisição não permitida." }, { status: 403 });
+}
+
+/** The signed-in user, or a redirect to /auth (401 for the JSON API). */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  assertSameOrigin(request);
+  const user = await getSessionUser(request);
+  if (user) return user;
+  if (isApiRequest(request)) throw data({ error: "Você precisa estar autenticado" }, { status: 401 });
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  if (request.method === "GET" && url.pathname !== "/") params.set("redirectTo", url.pathname + url.search);
+  throw redirect(params.size ? `/auth?${params}` : "/auth");
+}
+
+/**
+ * The signed-in user, when SPEC §6 lets their role do `action` in `area`; otherwise 403, also
+ * for an account that still awaits a role (the shell shows it the waiting page).
+ */
+export async function requirePermission(request: Request, area: Area, action: Action): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (can(user, area, action)) return user;
+  const message = user.role
+    ? "Você não tem permissão para esta ação."
+    : "Seu acesso ainda aguarda a liberação de um administrador.";
+  throw data({ error: message }, { status: 403 });
+}
+
+/** Any signed-in account with a role (used where every role may act, such as Tasks). */
+export async function requireActiveUser(request: Request): Promise<SessionUser & { role: NonNullable<SessionUser["role"]> }> {
+  const user = await requireUser(request);
+  if (user.role) return { ...user, role: user.role };
+  throw data({ error: "Seu acesso ainda aguarda a liberação de um administrador." }, { status: 403 });
+}
+
+export type { SessionUser };

@@ -1,0 +1,37 @@
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import * as schema from "~db/schema";
+
+export const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
+
+/**
+ * Opens the SQLite file with the pragmas every connection needs.
+ * synchronous=FULL: see docs/decisions/0002-sqlite-durability.md.
+ */
+export function openDatabase(file: string = databasePath) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+export function runMigrations(sqlite: Database.Database) {
+  migrate(drizzle(sqlite), { migrationsFolder: path.resolve(import.meta.dirname ?? ".", "../../drizzle") });
+}
+
+declare global {
+  // Survives dev-server module reloads so one process keeps one connection.
+  var __sinapseSqlite: Database.Database | undefined;
+}
+
+export const sqlite = (globalThis.__sinapseSqlite ??= openDatabase());
+export const db = drizzle(sqlite, { schema });
+export type DB = typeof db;
+/** The transaction handle drizzle passes to `db.transaction(tx => …)`. */
+export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];

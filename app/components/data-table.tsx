@@ -1,0 +1,275 @@
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, Search } from "lucide-react";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
+
+import { buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { pathWithParams, type ParamChanges } from "~/lib/url";
+import { cn } from "~/lib/utils";
+
+export { withParams } from "~/lib/url";
+
+const numberFormat = new Intl.NumberFormat("pt-BR");
+
+/**
+ * Builds links to the current URL with some params changed (null deletes), as absolute paths so
+ * they also resolve correctly from components rendered by layout routes.
+ */
+export function useHrefWithParams(): (changes: ParamChanges) => string {
+  const { pathname, search } = useLocation();
+  return useCallback(
+    (changes: ParamChanges) => pathWithParams(pathname, search, changes),
+    [pathname, search],
+  );
+}
+
+export interface DataTableColumn<Row> {
+  /** Unique within the table. */
+  key: string;
+  header: ReactNode;
+  /** The `sort` param value for this column; makes the header a sort link. */
+  sortKey?: string;
+  /** Classes for the header and the cells of this column (e.g. "text-right w-24"). */
+  className?: string;
+  cell: (row: Row) => ReactNode;
+}
+
+export interface DataTableProps<Row> {
+  columns: DataTableColumn<Row>[];
+  rows: Row[];
+  getRowKey: (row: Row) => string | number;
+  /** Shown in a single row when `rows` is empty, e.g. "No patients found". */
+  emptyText: ReactNode;
+  /** Number of records matching the filters (all pages). */
+  total: number;
+  /** Current page, starting at 1. */
+  page: number;
+  pageSize: number;
+  /** Accessible name of the table (visually hidden caption). */
+  caption?: string;
+  className?: string;
+}
+
+type SortDirection = "asc" | "desc";
+
+/**
+ * A server-driven table: sorting and pagination are links that change `sort`, `dir` and `page` in
+ * the URL (keeping every other param), so the loader does the work and it all works without
+ * JavaScript.
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  getRowKey,
+  emptyText,
+  total,
+  page,
+  pageSize,
+  caption,
+  className,
+}: DataTableProps<Row>) {
+  const [searchParams] = useSearchParams();
+  const hrefWith = useHrefWithParams();
+  const currentSort = searchParams.get("sort");
+  const currentDir: SortDirection = searchParams.get("dir") === "desc" ? "desc" : "asc";
+
+  const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
+  const pageHref = (target: number) => hrefWith({ page: target <= 1 ? null : String(target) });
+
+  return (
+    <div className={cn("flex flex-col gap-3", className)}>
+      <div className="rounded-md border">
+        <Table>
+          {caption && <caption className="sr-only">{caption}</caption>}
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              {columns.map((column) => {
+                if (!column.sortKey) {
+                  return (
+                    <TableHead key={column.key} className={column.className}>
+                      {column.header}
+                    </TableHead>
+                  );
+                }
+                const sorted = currentSort === column.sortKey;
+                const nextDir: SortDirection = sorted && currentDir === "asc" ? "desc" : "asc";
+                const SortIcon = !sorted ? ChevronsUpDown : currentDir === "asc" ? ArrowUp : ArrowDown;
+                return (
+                  <TableHead
+                    key={column.key}
+                    className={column.className}
+                    aria-sort={sorted ? (currentDir === "asc" ? "ascending" : "descending") : "none"}
+                  >
+                    <Link
+                      to={hrefWith({ sort: column.sortKey, dir: nextDir, page: null })}
+                      preventScrollReset
+                      className="-ml-2 inline-flex h-8 items-center gap-1 rounded-md px-2 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      {column.header}
+                      <SortIcon
+                        aria-hidden="true"
+                        className={cn("size-3.5", !sorted && "opacity-50")}
+                      />
+                    </Link>
+                  </TableHead>
+                );
+              })}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell
+                  colSpan={columns.length}
+                  className="h-24 text-center whitespace-normal text-muted-foreground"
+                >
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={getRowKey(row)}>
+                  {columns.map((column) => (
+                    <TableCell key={column.key} className={column.className}>
+                      {column.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+
+      <div className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
+        <p>
+          {numberFormat.format(total)} {total === 1 ? "registro" : "registros"}
+        </p>
+        <nav aria-label="Paginação" className="flex items-center gap-2">
+          <PageLink
+            to={currentPage > 1 ? pageHref(currentPage - 1) : null}
+            rel="prev"
+          >
+            <ChevronLeft aria-hidden="true" />
+            Anterior
+          </PageLink>
+          <span className="px-1 whitespace-nowrap">
+            Página {numberFormat.format(currentPage)} de {numberFormat.format(totalPages)}
+          </span>
+          <PageLink
+            to={currentPage < totalPages ? pageHref(currentPage + 1) : null}
+            rel="next"
+          >
+            Próxima
+            <ChevronRight aria-hidden="true" />
+          </PageLink>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+/** A pagination link, or an inert look-alike when there is nowhere to go. */
+function PageLink({
+  to,
+  rel,
+  children,
+}: {
+  to: string | null;
+  rel: "prev" | "next";
+  children: ReactNode;
+}) {
+  const className = buttonVariants({ variant: "outline", size: "sm" });
+  if (to === null) {
+    return (
+      <span aria-disabled="true" className={className}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} rel={rel} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+export interface SearchFormProps {
+  placeholder?: string;
+  /** Accessible name of the search box (defaults to the placeholder, or "Buscar"). */
+  label?: string;
+  /** Name of the query param (default "q"). */
+  name?: string;
+  className?: string;
+}
+
+/**
+ * A GET search box that keeps the other URL params (except `page`, which restarts at 1).
+ * Enter submits (also without JavaScript); with JavaScript typing submits after a 300 ms pause,
+ * replacing the history entry so Back does not step through every keystroke.
+ */
+export function SearchForm({ placeholder = "Buscar...", label, name = "q", className }: SearchFormProps) {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const submit = useSubmit();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const query = searchParams.get(name) ?? "";
+
+  // Follow the URL (Back/Forward, links) unless the user is typing in the box.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && document.activeElement !== input && input.value !== query) input.value = query;
+  }, [query]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const kept = Array.from(searchParams.entries()).filter(
+    ([param]) => param !== name && param !== "page",
+  );
+
+  return (
+    <Form
+      method="get"
+      action={pathname}
+      role="search"
+      preventScrollReset
+      className={cn("relative w-full sm:max-w-sm", className)}
+      onSubmit={() => clearTimeout(timer.current)}
+    >
+      {kept.map(([param, value], index) => (
+        <input key={`${param}-${index}`} type="hidden" name={param} value={value} />
+      ))}
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        ref={inputRef}
+        type="search"
+        name={name}
+        defaultValue={query}
+        placeholder={placeholder}
+        aria-label={label ?? (placeholder.replace(/(\.{3}|…)$/, "") || "Buscar")}
+        autoComplete="off"
+        className="pl-8"
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            if (form) submit(form, { replace: true, preventScrollReset: true });
+          }, 300);
+        }}
+      />
+    </Form>
+  );
+}

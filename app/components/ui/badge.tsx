@@ -1,0 +1,40 @@
+import type { ComponentProps } from "react";
+
+import { cn } from "~/lib/utils";
+
+export type BadgeVariant =
+  | "default"
+  | "secondary"
+  | "outline"
+  | "destructive"
+  | "success"
+  | "warning"
+  | "info";
+
+const variantClasses: Record<BadgeVariant, string> = {
+  default: "border-transparent bg-primary text-primary-foreground",
+  secondary: "border-transparent bg-secondary text-secondary-foreground",
+  outline: "text-foreground",
+  destructive: "border-transparent bg-destructive text-destructive-foreground",
+  success: "border-transparent bg-success text-success-foreground",
+  warning: "border-transparent bg-warning text-warning-foreground",
+  info: "border-transparent bg-info text-info-foreground",
+};
+
+export function badgeVariants({
+  variant = "default",
+  className,
+}: { variant?: BadgeVariant; className?: string } = {}): string {
+  return cn(
+    "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap",
+    "[&>svg]:pointer-events-none [&>svg]:size-3",
+    variantClasses[variant],
+    className,
+  );
+}
+
+export type BadgeProps = ComponentProps<"span"> & { variant?: BadgeVariant };
+
+export function Badge({ className, variant, ...props }: BadgeProps) {
+  return <span data-slot="badge" className={badgeVariants({ variant, className })} {...props} />;
+}

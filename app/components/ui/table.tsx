@@ -1,0 +1,87 @@
+import type { ComponentProps } from "react";
+
+import { cn } from "~/lib/utils";
+
+/** A table inside a horizontally scrolling container (wide tables stay usable on small screens). */
+export function Table({
+  className,
+  containerClassName,
+  ...props
+}: ComponentProps<"table"> & { containerClassName?: string }) {
+  return (
+    <div data-slot="table-container" className={cn("relative w-full overflow-x-auto", containerClassName)}>
+      <table
+        data-slot="table"
+        className={cn("w-full caption-bottom text-sm", className)}
+        {...props}
+      />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
+  return <thead data-slot="table-header" className={cn("[&_tr]:border-b", className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
+  return (
+    <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />
+  );
+}
+
+export function TableFooter({ className, ...props }: ComponentProps<"tfoot">) {
+  return (
+    <tfoot
+      data-slot="table-footer"
+      className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)}
+      {...props}
+    />
+  );
+}
+
+export function TableRow({ className, ...props }: ComponentProps<"tr">) {
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn(
+        "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, scope = "col", ...props }: ComponentProps<"th">) {
+  return (
+    <th
+      data-slot="table-head"
+      scope={scope}
+      className={cn(
+        "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<"td">) {
+  return (
+    <td
+      data-slot="table-cell"
+      className={cn("p-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0", className)}
+      {...props}
+    />
+  );
+}
+
+export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
+  return (
+    <caption
+      data-slot="table-caption"
+      className={cn("mt-4 text-sm text-muted-foreground", className)}
+      {...props}
+    />
+  );
+}

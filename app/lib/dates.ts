@@ -1,0 +1,275 @@
+/**
+ * Dates and times for the clinic. Browser-safe.
+ *
+ * Instants are stored as UTC and always shown as São Paulo wall time, whatever the time zone of
+ * the server or of the browser. Calendar dates (birth dates, due dates) are plain 'YYYY-MM-DD'
+ * strings and are never shifted. Every conversion goes through the IANA zone database (via
+ * `@date-fns/tz`), never a fixed offset: Brazil had daylight saving time until 2019.
+ */
+import { TZDate, tz } from "@date-fns/tz";
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  format,
+  isSameDay,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+} from "date-fns";
+import { ptBR } from "date-fns/locale";
+
+export const CLINIC_TIME_ZONE = "America/Sao_Paulo";
+
+/**
+ * What the date functions accept: a Date, epoch milliseconds, or text. Text may be an ISO
+ * instant with offset ('2024-01-15T13:00:00.000Z'), an offset-less timestamp which is read as
+ * UTC like SQLite's CURRENT_TIMESTAMP ('2024-01-15 13:00:00'), or a calendar date
+ * ('2024-01-15'), read as midnight of that day in São Paulo so it never shows as the day before.
+ */
+export type DateInput = Date | number | string;
+
+const inClinic = tz(CLINIC_TIME_ZONE);
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const OFFSETLESS_TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
+const DATETIME_LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+
+/** Converts any accepted input to a plain Date, or null when it is missing or not a real instant. */
+export function toInstant(value: DateInput | null | undefined): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  let date: Date;
+  if (value instanceof Date) {
+    date = new Date(value.getTime());
+  } else if (typeof value === "number") {
+    date = new Date(value);
+  } else {
+    const text = value.trim();
+    const iso = parseIsoDateParts(text);
+    if (iso) {
+      date = clinicWallTimeToInstant(iso.year, iso.month, iso.day, 0, 0, 0);
+    } else if (ISO_DATE_RE.test(text)) {
+      return null; // looks like a date but is not a real one (2024-02-30)
+    } else if (OFFSETLESS_TIMESTAMP_RE.test(text)) {
+      date = new Date(`${text.replace(" ", "T")}Z`);
+    } else {
+      date = new Date(text);
+    }
+  }
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Formats an instant in São Paulo with any date-fns pattern and the pt-BR locale; '-' when missing. */
+export function formatInClinic(value: DateInput | null | undefined, pattern: string): string {
+  const date = toInstant(value);
+  if (!date) return "-";
+  return format(date, pattern, { in: inClinic, locale: ptBR });
+}
+
+/** 'dd/MM/yyyy' in São Paulo ('15/01/2024'); '-' when missing or invalid. */
+export function formatDate(value: DateInput | null | undefined): string {
+  return formatInClinic(value, "dd/MM/yyyy");
+}
+
+/** 'dd/MM/yyyy HH:mm' in São Paulo ('15/01/2024 09:30'); '-' when missing or invalid. */
+export function formatDateTime(value: DateInput | null | undefined): string {
+  return formatInClinic(value, "dd/MM/yyyy HH:mm");
+}
+
+/** SPEC §9 appointment date, 'MMM dd, yyyy' with the pt-BR locale ('jan 15, 2024'); '-' when missing. */
+export function formatAppointmentDate(value: DateInput | null | undefined): string {
+  return formatInClinic(value, "MMM dd, yyyy");
+}
+
+/** 'HH:mm' in São Paulo ('09:30'); '-' when missing or invalid. */
+export function formatTime(value: DateInput | null | undefined): string {
+  return formatInClinic(value, "HH:mm");
+}
+
+/**
+ * A calendar date 'YYYY-MM-DD' as 'dd/MM/yyyy' by plain text rearrangement (no time zone
+ * involved, so a birth date never moves a day). Anything else is treated as an instant and
+ * formatted in São Paulo; '-' when missing or invalid.
+ */
+export function formatIsoDate(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === "") return "-";
+  const parts = parseIsoDateParts(value.trim());
+  if (parts) return `${pad2(parts.day)}/${pad2(parts.month)}/${String(parts.year).padStart(4, "0")}`;
+  return formatDate(value);
+}
+
+/** True for a real calendar date in 'YYYY-MM-DD' form (2024-02-29 yes, 2023-02-29 and 2024-02-30 no). */
+export function isValidIsoDate(value: string | null | undefined): boolean {
+  return typeof value === "string" && parseIsoDateParts(value) !== null;
+}
+
+/** The São Paulo calendar date of an instant as 'YYYY-MM-DD'; null when missing or invalid. */
+export function isoDateInClinic(value: DateInput | null | undefined): string | null {
+  const date = toInstant(value);
+  return date ? format(date, "yyyy-MM-dd", { in: inClinic }) : null;
+}
+
+/** Today's date in São Paulo as 'YYYY-MM-DD' (`now` is injectable for tests). */
+export function todayIsoInClinic(now: Date = new Date()): string {
+  return format(now, "yyyy-MM-dd", { in: inClinic });
+}
+
+/** Value for `<input type="datetime-local">`: 'yyyy-MM-ddTHH:mm' in São Paulo; '' when missing. */
+export function toDateTimeLocalValue(value: DateInput | null | undefined): string {
+  const date = toInstant(value);
+  return date ? format(date, "yyyy-MM-dd'T'HH:mm", { in: inClinic }) : "";
+}
+
+/**
+ * Reads a datetime-local value ('yyyy-MM-ddTHH:mm'; seconds optional, a space for the 'T'
+ * accepted) as São Paulo wall time and returns the UTC instant; null when empty, malformed or
+ * not a real date/time (2024-02-30T10:00, 25:00). A wall time skipped by an old DST change
+ * moves forward to the first valid time.
+ */
+export function fromDateTimeLocalValue(value: string | null | undefined): Date | null {
+  if (typeof value !== "string") return null;
+  const match = DATETIME_LOCAL_RE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number);
+  const second = match[6] ? Number(match[6]) : 0;
+  if (!isRealDate(year, month, day) || hour > 23 || minute > 59 || second > 59) return null;
+  return clinicWallTimeToInstant(year, month, day, hour, minute, second);
+}
+
+/** The UTC instant of midnight, São Paulo, on a 'YYYY-MM-DD' date; null when not a real date. */
+export function startOfIsoDateInClinic(isoDate: string | null | undefined): Date | null {
+  const parts = typeof isoDate === "string" ? parseIsoDateParts(isoDate.trim()) : null;
+  return parts ? clinicWallTimeToInstant(parts.year, parts.month, parts.day, 0, 0, 0) : null;
+}
+
+/** Start of the São Paulo day containing `date` (a UTC instant). */
+export function startOfDayInClinic(date: DateInput = new Date()): Date {
+  return plain(startOfDay(required(date), { in: inClinic }));
+}
+
+/**
+ * Start of the São Paulo week containing `date`. Weeks start on Sunday as in the pt-BR locale;
+ * pass `weekStartsOn: 1` for Monday.
+ */
+export function startOfWeekInClinic(
+  date: DateInput = new Date(),
+  options: { weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6 } = {},
+): Date {
+  return plain(startOfWeek(required(date), { in: inClinic, locale: ptBR, ...options }));
+}
+
+/** Start of the São Paulo month containing `date`. */
+export function startOfMonthInClinic(date: DateInput = new Date()): Date {
+  return plain(startOfMonth(required(date), { in: inClinic }));
+}
+
+/** Adds calendar days in São Paulo, keeping the wall-clock time (not 24-hour steps). */
+export function addDaysInClinic(date: DateInput, amount: number): Date {
+  return plain(addDays(required(date), amount, { in: inClinic }));
+}
+
+/** Adds calendar weeks in São Paulo, keeping the wall-clock time. */
+export function addWeeksInClinic(date: DateInput, amount: number): Date {
+  return plain(addWeeks(required(date), amount, { in: inClinic }));
+}
+
+/** Adds calendar months in São Paulo (Jan 31 + 1 month = last day of February). */
+export function addMonthsInClinic(date: DateInput, amount: number): Date {
+  return plain(addMonths(required(date), amount, { in: inClinic }));
+}
+
+/** Half-open range of UTC instants: `start <= t < end`. */
+export interface InstantRange {
+  start: Date;
+  end: Date;
+}
+
+/** The São Paulo day containing `date` as [start, end). */
+export function dayRangeInClinic(date: DateInput = new Date()): InstantRange {
+  const start = startOfDayInClinic(date);
+  return { start, end: nextDayStart(start, 1) };
+}
+
+/** The São Paulo week containing `date` as [start, end) (Sunday first unless told otherwise). */
+export function weekRangeInClinic(
+  date: DateInput = new Date(),
+  options: { weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6 } = {},
+): InstantRange {
+  const start = startOfWeekInClinic(date, options);
+  return { start, end: nextDayStart(start, 7) };
+}
+
+/**
+ * The São Paulo month containing `date`, shifted by `offset` months, as [start, end).
+ * `monthRangeInClinic(now)` is this month, `monthRangeInClinic(now, -1)` last month.
+ */
+export function monthRangeInClinic(date: DateInput = new Date(), offset = 0): InstantRange {
+  const start = startOfMonthInClinic(addMonthsInClinic(startOfMonthInClinic(date), offset));
+  return { start, end: startOfMonthInClinic(addMonthsInClinic(start, 1)) };
+}
+
+/** The start of every São Paulo day in [start, end): the columns of a week or month view. */
+export function eachDayInClinic(start: DateInput, end: DateInput): Date[] {
+  const days: Date[] = [];
+  const last = required(end).getTime();
+  for (let day = startOfDayInClinic(start); day.getTime() < last; day = nextDayStart(day, 1)) {
+    days.push(day);
+  }
+  return days;
+}
+
+/** True when both instants fall on the same São Paulo calendar day. */
+export function isSameDayInClinic(a: DateInput, b: DateInput): boolean {
+  return isSameDay(required(a), required(b), { in: inClinic });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function parseIsoDateParts(text: string): { year: number; month: number; day: number } | null {
+  const match = ISO_DATE_RE.exec(text);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1, 4).map(Number);
+  return isRealDate(year, month, day) ? { year, month, day } : null;
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  // Four-digit years only: Date constructors read 0-99 as 1900-1999, and no record is that old.
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one; UTC avoids any local-zone effect.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+function clinicWallTimeToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): Date {
+  const wall = new TZDate(year, month - 1, day, hour, minute, second, CLINIC_TIME_ZONE);
+  return new Date(wall.getTime());
+}
+
+/**
+ * The start of the day `days` after the day starting at `dayStart`. Not just addDays: a day
+ * that began at 01:00 because of a DST jump would carry 01:00 into the next day.
+ */
+function nextDayStart(dayStart: Date, days: number): Date {
+  return startOfDayInClinic(addDaysInClinic(dayStart, days));
+}
+
+function required(value: DateInput): Date {
+  const date = toInstant(value);
+  if (!date) throw new RangeError(`Invalid date: ${String(value)}`);
+  return date;
+}
+
+/** TZDate → plain Date, so callers get an ordinary UTC instant (toISOString ends in 'Z'). */
+function plain(date: Date): Date {
+  return new Date(date.getTime());
+}
+
+function pad2(n: number): string {
+  return String(n).padStart(2, "0");
+}

@@ -1,0 +1,233 @@
+/**
+ * Domain enumerations (SPEC §3, §4, §9): the stored values as `as const` tuples, usable as
+ * `text(..., { enum })` in the Drizzle schema and as `z.enum(...)` in forms, plus their
+ * Portuguese labels. Pure data: safe in the browser. Pipeline stages live in `./pipeline`,
+ * user roles in `./permissions`.
+ */
+
+/** Label of a stored value; unknown values come back unchanged so bad data stays visible. */
+export function labelFor<T extends string>(labels: Record<T, string>, value: string | null | undefined): string {
+  if (value == null || value === "") return "";
+  return Object.prototype.hasOwnProperty.call(labels, value) ? labels[value as T] : value;
+}
+
+/** `[{ value, label }]` in tuple order, for <select> options. */
+export function enumOptions<T extends string>(values: readonly T[], labels: Record<T, string>) {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (values as readonly string[]).includes(value);
+}
+
+// ── Appointments ────────────────────────────────────────────────────────────
+export const APPOINTMENT_STATUSES = ["scheduled", "confirmed", "completed", "cancelled"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  scheduled: "Agendada",
+  confirmed: "Confirmada",
+  completed: "Concluída",
+  cancelled: "Cancelada",
+};
+
+/** Suggested appointment types (the column is free text; these feed the form's choices). */
+export const APPOINTMENT_TYPES = [
+  "Primeira consulta",
+  "Retorno",
+  "Avaliação pré-operatória",
+  "Pós-operatório",
+  "Teleconsulta",
+  "Infiltração",
+] as const;
+
+// ── Surgeries ───────────────────────────────────────────────────────────────
+export const SURGERY_STATUSES = ["scheduled", "completed", "cancelled"] as const;
+export type SurgeryStatus = (typeof SURGERY_STATUSES)[number];
+export const SURGERY_STATUS_LABELS: Record<SurgeryStatus, string> = {
+  scheduled: "Agendada",
+  completed: "Concluída",
+  cancelled: "Cancelada",
+};
+
+/** Billing state of a performed surgery (Cirurgias a receber / pagas). */
+export const RECEIVABLE_STATUSES = ["realizado", "faturado", "pendente", "glosa", "pago"] as const;
+export type ReceivableStatus = (typeof RECEIVABLE_STATUSES)[number];
+export const RECEIVABLE_STATUS_LABELS: Record<ReceivableStatus, string> = {
+  realizado: "Realizado",
+  faturado: "Faturado",
+  pendente: "Pendente",
+  glosa: "Glosa",
+  pago: "Pago",
+};
+
+/** Role of a doctor in a surgery's fee split (Honorários). */
+export const FEE_LINE_ROLES = ["principal", "auxiliar", "anestesista"] as const;
+export type FeeLineRole = (typeof FEE_LINE_ROLES)[number];
+export const FEE_LINE_ROLE_LABELS: Record<FeeLineRole, string> = {
+  principal: "Cirurgião principal",
+  auxiliar: "Auxiliar",
+  anestesista: "Anestesista",
+};
+
+// ── Finance ─────────────────────────────────────────────────────────────────
+export const TRANSACTION_TYPES = ["receita", "despesa"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  receita: "Receita",
+  despesa: "Despesa",
+};
+
+/** Suggested categories per transaction type (the column is free text). */
+export const TRANSACTION_CATEGORIES: Record<TransactionType, readonly string[]> = {
+  receita: ["Consultas", "Cirurgias", "Honorários médicos", "Procedimentos ambulatoriais", "Outras receitas"],
+  despesa: ["Aluguel", "Folha de pagamento", "Materiais", "OPME", "Impostos", "Software e sistemas", "Marketing", "Serviços", "Outras despesas"],
+};
+
+/** Kinds of reference fee tables (SPEC §9). */
+export const FEE_SCHEDULE_KINDS = ["CBHPM", "TUSS", "CUSTOM"] as const;
+export type FeeScheduleKind = (typeof FEE_SCHEDULE_KINDS)[number];
+export const FEE_SCHEDULE_KIND_LABELS: Record<FeeScheduleKind, string> = {
+  CBHPM: "CBHPM",
+  TUSS: "TUSS",
+  CUSTOM: "Tabela própria",
+};
+
+// ── Tasks ───────────────────────────────────────────────────────────────────
+export const TASK_STATUSES = ["pending", "in_progress", "completed"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  pending: "Pendente",
+  in_progress: "Em andamento",
+  completed: "Concluída",
+};
+
+export const TASK_PRIORITIES = ["low", "medium", "high"] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
+  low: "Baixa",
+  medium: "Normal",
+  high: "Alta",
+};
+
+export const TASK_CATEGORIES = ["surgery", "administrative", "scheduling", "general"] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+export const TASK_CATEGORY_LABELS: Record<TaskCategory, string> = {
+  surgery: "Cirurgia",
+  administrative: "Administrativo",
+  scheduling: "Agendamento",
+  general: "Geral",
+};
+
+// ── Cadastros (master data) ─────────────────────────────────────────────────
+export const PAYER_TYPES = ["insurance", "government", "private"] as const;
+export type PayerType = (typeof PAYER_TYPES)[number];
+export const PAYER_TYPE_LABELS: Record<PayerType, string> = {
+  insurance: "Convênio",
+  government: "Público (SUS)",
+  private: "Particular",
+};
+
+export const HOSPITAL_TYPES = ["public", "private", "mixed"] as const;
+export type HospitalType = (typeof HOSPITAL_TYPES)[number];
+export const HOSPITAL_TYPE_LABELS: Record<HospitalType, string> = {
+  public: "Público",
+  private: "Privado",
+  mixed: "Misto",
+};
+
+export const SUPPLIER_TYPES = ["opme", "pharmaceutical", "equipment", "supplies", "other"] as const;
+export type SupplierType = (typeof SUPPLIER_TYPES)[number];
+export const SUPPLIER_TYPE_LABELS: Record<SupplierType, string> = {
+  opme: "OPME",
+  pharmaceutical: "Farmacêutico",
+  equipment: "Equipamentos",
+  supplies: "Suprimentos",
+  other: "Outros",
+};
+
+export const MEDICAL_CODE_TYPES = ["icd10", "cbhpm", "tuss", "custom"] as const;
+export type MedicalCodeType = (typeof MEDICAL_CODE_TYPES)[number];
+export const MEDICAL_CODE_TYPE_LABELS: Record<MedicalCodeType, string> = {
+  icd10: "CID-10",
+  cbhpm: "CBHPM",
+  tuss: "TUSS",
+  custom: "Personalizado",
+};
+
+// ── SOPs and orders ─────────────────────────────────────────────────────────
+export const SOP_STATUSES = ["draft", "active", "archived"] as const;
+export type SopStatus = (typeof SOP_STATUSES)[number];
+export const SOP_STATUS_LABELS: Record<SopStatus, string> = {
+  draft: "Rascunho",
+  active: "Ativo",
+  archived: "Arquivado",
+};
+
+export const ORDER_STATUSES = ["pending", "approved", "ordered", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pendente",
+  approved: "Aprovado",
+  ordered: "Pedido realizado",
+  delivered: "Entregue",
+  cancelled: "Cancelado",
+};
+
+// ── Patient communication ───────────────────────────────────────────────────
+export const TEMPLATE_STATUSES = ["aprovado", "rascunho", "inativo"] as const;
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+export const TEMPLATE_STATUS_LABELS: Record<TemplateStatus, string> = {
+  aprovado: "Aprovado",
+  rascunho: "Rascunho",
+  inativo: "Inativo",
+};
+
+/** The five template categories of SPEC §9, in their numbered order. */
+export const TEMPLATE_CATEGORIES = ["pos_consulta", "agendamento", "boas_vindas", "procedimentos", "encerramento"] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+export const TEMPLATE_CATEGORY_LABELS: Record<TemplateCategory, string> = {
+  pos_consulta: "Pós-Consulta",
+  agendamento: "Agendamento e Confirmações",
+  boas_vindas: "Primeira Consulta e Boas-Vindas",
+  procedimentos: "Procedimentos e Cirurgias",
+  encerramento: "Encerramento e Orientações Gerais",
+};
+/** "1. Pós-Consulta" … as the category headings are numbered in SPEC §9. */
+export function templateCategoryHeading(category: string): string {
+  const index = (TEMPLATE_CATEGORIES as readonly string[]).indexOf(category);
+  return index < 0 ? category : `${index + 1}. ${TEMPLATE_CATEGORY_LABELS[category as TemplateCategory]}`;
+}
+
+export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  queued: "Na fila",
+  sent: "Enviada",
+  delivered: "Entregue",
+  read: "Lida",
+  failed: "Falhou",
+};
+
+/**
+ * Events an automation rule reacts to. `offset_minutes` is relative to the event's time:
+ * negative = before (e.g. -1440 = reminder a day before the appointment), positive = after.
+ */
+export const AUTOMATION_TRIGGERS = [
+  "appointment_created",
+  "appointment_start",
+  "appointment_completed",
+  "surgery_scheduled",
+  "surgery_date",
+  "surgery_completed",
+  "patient_created",
+] as const;
+export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
+export const AUTOMATION_TRIGGER_LABELS: Record<AutomationTrigger, string> = {
+  appointment_created: "Consulta agendada",
+  appointment_start: "Horário da consulta",
+  appointment_completed: "Consulta concluída",
+  surgery_scheduled: "Cirurgia agendada",
+  surgery_date: "Data da cirurgia",
+  surgery_completed: "Cirurgia concluída",
+  patient_created: "Paciente cadastrado",
+};

@@ -1,0 +1,74 @@
+/**
+ * SPEC §6 as data. Both the server (`requirePermission`) and the UI (`can`) read this table,
+ * so a button is shown exactly when the server would accept its request.
+ *
+ * Doctors may view wherever any signed-in user may view, and have full access to tasks.
+ * An account without a role can do nothing until an administrator grants one.
+ */
+export const ROLES = ["admin", "staff", "doctor"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Administrador",
+  staff: "Equipe",
+  doctor: "Médico",
+};
+
+export const ACTIONS = ["view", "create", "edit", "delete"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const ALL: readonly Role[] = ["admin", "staff", "doctor"];
+const ADMIN_STAFF: readonly Role[] = ["admin", "staff"];
+const ADMIN: readonly Role[] = ["admin"];
+
+type Rule = Record<Action, readonly Role[]>;
+const rule = (view: readonly Role[], create: readonly Role[], edit: readonly Role[], del: readonly Role[]): Rule => ({
+  view,
+  create,
+  edit,
+  delete: del,
+});
+
+export const PERMISSIONS = {
+  patients: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  appointments: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  doctors: rule(ALL, ADMIN, ADMIN, ADMIN),
+  surgeries: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  /** Moving a card on the board edits the surgery. */
+  pipeline: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  financial: rule(ADMIN, ADMIN, ADMIN, ADMIN),
+  /** Receivable and paid surgeries: money the clinic is owed, not for doctors' eyes by default. */
+  receivables: rule(ADMIN_STAFF, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  honorarios: rule(ALL, ADMIN, ADMIN, ADMIN),
+  tasks: rule(ALL, ALL, ALL, ALL),
+  masterData: rule(ALL, ADMIN, ADMIN, ADMIN),
+  procedures: rule(ALL, ADMIN, ADMIN, ADMIN),
+  sops: rule(ALL, ADMIN, ADMIN, ADMIN),
+  referrers: rule(ALL, ADMIN, ADMIN, ADMIN),
+  orders: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN_STAFF),
+  communication: rule(ALL, ADMIN_STAFF, ADMIN, ADMIN),
+  googleCalendar: rule(ALL, ADMIN_STAFF, ADMIN, ADMIN),
+  googleDrive: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  googleForms: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  kpis: rule(ALL, ADMIN, ADMIN, ADMIN),
+  files: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  assistants: rule(ALL, ADMIN, ADMIN, ADMIN),
+  /** The clinic's settings; every user may open the screen to change their own password. */
+  settings: rule(ALL, ADMIN, ADMIN, ADMIN),
+  users: rule(ADMIN, ADMIN, ADMIN, ADMIN),
+} as const satisfies Record<string, Rule>;
+
+export type Area = keyof typeof PERMISSIONS;
+
+export interface PermissionSubject {
+  role: Role | null;
+}
+
+export function can(user: PermissionSubject | null | undefined, area: Area, action: Action): boolean {
+  if (!user?.role) return false;
+  return (PERMISSIONS[area][action] as readonly Role[]).includes(user.role);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

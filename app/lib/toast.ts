@@ -1,0 +1,5 @@
+export interface Toast {
+  type: "success" | "error" | "info";
+  message: string;
+  description?: string;
+}

@@ -1,0 +1,156 @@
+import { type SQL, and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { appointments, patients, surgeries } from "~db/schema";
+import { diffChanges, recordAudit } from "~/.server/audit";
+import { db } from "~/.server/db";
+import { isUniqueViolation } from "~/.server/sql-errors";
+import { onlyDigits } from "~/lib/documents";
+import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import { buildSearchText, likeContains } from "~/lib/search";
+import type { PatientInput } from "~/validation/patient";
+
+export const PATIENT_SORTS = ["name", "createdAt"] as const;
+export type PatientSort = (typeof PATIENT_SORTS)[number];
+
+/** A rule of the domain the user can fix (duplicate CPF, patient still referenced …). */
+export class PatientError extends Error {
+  constructor(
+    message: string,
+    readonly field?: keyof PatientInput,
+  ) {
+    super(message);
+  }
+}
+
+function searchTextOf(p: Pick<PatientInput, "name" | "cpf" | "email" | "phone">) {
+  return buildSearchText(p.name, p.cpf, p.email, p.phone);
+}
+
+/**
+ * Search condition over the stored key: name, CPF, e-mail and phone, accent- and case-insensitive.
+ * A query made of digits and punctuation ("123.456.789-09") is also tried as bare digits.
+ */
+export function patientSearch(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const text = sql`${patients.searchText} like ${likeContains(q)} escape '\\'`;
+  const digits = onlyDigits(q);
+  if (digits.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && digits !== q) {
+    return sql`(${text} or ${patients.searchText} like ${likeContains(digits)} escape '\\')`;
+  }
+  return text;
+}
+
+export function listPatients({ q, page, sort, dir }: ListParams<PatientSort>) {
+  const where = patientSearch(q);
+  const direction = dir === "asc" ? asc : desc;
+  // search_text starts with the normalised name, so ordering by it sorts "Álvaro" with the A's.
+  const order = sort === "createdAt" ? [direction(patients.createdAt), direction(patients.id)] : [direction(patients.searchText), direction(patients.id)];
+  const total = db.select({ n: count() }).from(patients).where(where).get()!.n;
+  const rows = db
+    .select({
+      id: patients.id,
+      name: patients.name,
+      cpf: patients.cpf,
+      phone: patients.phone,
+      email: patients.email,
+      insurance: patients.insurance,
+    })
+    .from(patients)
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page))
+    .all();
+  return { rows, total, pageSize: PAGE_SIZE };
+}
+
+export function getPatient(id: number) {
+  return db.select().from(patients).where(eq(patients.id, id)).get() ?? null;
+}
+
+/** Patients matching a query, for pickers (appointment and surgery dialogs). */
+export function searchPatientOptions(q: string, limit = 20) {
+  return db
+    .select({ id: patients.id, name: patients.name, cpf: patients.cpf })
+    .from(patients)
+    .where(patientSearch(q))
+    .orderBy(asc(patients.searchText), asc(patients.id))
+    .limit(limit)
+    .all();
+}
+
+function assertCpfFree(cpf: string | null, exceptId?: number) {
+  if (!cpf) return;
+  const clash = db
+    .select({ id: patients.id, name: patients.name })
+    .from(patients)
+    .where(exceptId ? and(eq(patients.cpf, cpf), ne(patients.id, exceptId)) : eq(patients.cpf, cpf))
+    .get();
+  if (clash) throw new PatientError(`Este CPF já está cadastrado para ${clash.name}.`, "cpf");
+}
+
+function values(input: PatientInput, before?: { whatsappOptIn: boolean; whatsappOptInAt: Date | null }) {
+  const optInChanged = !before || before.whatsappOptIn !== input.whatsappOptIn;
+  return {
+    ...input,
+    searchText: searchTextOf(input),
+    ...(optInChanged ? { whatsappOptInAt: input.whatsappOptIn ? new Date() : null } : {}),
+  };
+}
+
+function rethrowCpfRace(error: unknown): never {
+  if (isUniqueViolation(error, "cpf")) throw new PatientError("Este CPF já está cadastrado para outro paciente.", "cpf");
+  throw error;
+}
+
+export function createPatient(userId: number, input: PatientInput) {
+  assertCpfFree(input.cpf);
+  try {
+    return db.transaction((tx) => {
+      const row = tx.insert(patients).values(values(input)).returning({ id: patients.id }).get();
+      recordAudit(tx, { userId, action: "create", entity: "patient", entityId: row.id, changes: input });
+      return row.id;
+    });
+  } catch (error) {
+    rethrowCpfRace(error);
+  }
+}
+
+export function updatePatient(userId: number, id: number, input: PatientInput) {
+  const before = getPatient(id);
+  if (!before) throw new PatientError("Paciente não encontrado.");
+  assertCpfFree(input.cpf, id);
+  try {
+    db.transaction((tx) => {
+      tx.update(patients).set(values(input, before)).where(eq(patients.id, id)).run();
+      recordAudit(tx, { userId, action: "update", entity: "patient", entityId: id, changes: diffChanges(before, input) });
+    });
+  } catch (error) {
+    rethrowCpfRace(error);
+  }
+}
+
+/**
+ * Deletes a patient who has no appointments or surgeries. Clinical history is never removed
+ * as a side effect: those must be dealt with first (ADR 0003). Tasks, orders and messages that
+ * mention the patient keep existing, unlinked.
+ */
+export function deletePatient(userId: number, id: number) {
+  db.transaction((tx) => {
+    const patient = tx.select().from(patients).where(eq(patients.id, id)).get();
+    if (!patient) throw new PatientError("Paciente não encontrado.");
+    const nAppointments = tx.select({ n: count() }).from(appointments).where(eq(appointments.patientId, id)).get()!.n;
+    const nSurgeries = tx.select({ n: count() }).from(surgeries).where(eq(surgeries.patientId, id)).get()!.n;
+    if (nAppointments + nSurgeries > 0) {
+      throw new PatientError(
+        `Não é possível excluir ${patient.name}: há ${describeCount(nAppointments, "consulta", "consultas")} e ${describeCount(nSurgeries, "cirurgia", "cirurgias")} ligadas a este paciente.`,
+      );
+    }
+    tx.delete(patients).where(eq(patients.id, id)).run();
+    const { searchText: _omit, ...snapshot } = patient;
+    recordAudit(tx, { userId, action: "delete", entity: "patient", entityId: id, changes: snapshot });
+  });
+}
+
+export function describeCount(n: number, one: string, many: string) {
+  return `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
+}

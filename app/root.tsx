@@ -1,0 +1,115 @@
+import { useEffect } from "react";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster, toast as showToast } from "sonner";
+import { readToast } from "~/.server/toast";
+import { themeBootScript, useTheme } from "~/lib/theme";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sinapse" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await readToast(request);
+  return data({ toast }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-BR" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Toasts() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const theme = useTheme();
+  const toast = rootData?.toast;
+  useEffect(() => {
+    if (!toast) return;
+    const options = toast.description ? { description: toast.description } : undefined;
+    if (toast.type === "success") showToast.success(toast.message, options);
+    else if (toast.type === "error") showToast.error(toast.message, options);
+    else showToast.info(toast.message, options);
+  }, [toast]);
+  return (
+    <>
+      <Toaster theme={theme} richColors closeButton position="top-right" />
+      {toast ? (
+        // Without JavaScript sonner cannot run; the message still reaches the person.
+        <noscript>
+          <div
+            role="status"
+            className={`pointer-events-none fixed right-4 bottom-4 z-50 rounded-md border px-4 py-3 text-sm shadow ${
+              toast.type === "error" ? "border-destructive bg-destructive text-white" : "bg-card"
+            }`}
+          >
+            <strong>{toast.message}</strong>
+            {toast.description ? <div>{toast.description}</div> : null}
+          </div>
+        </noscript>
+      ) : null}
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted p-8 text-center">
+      <h1 className="text-4xl font-bold">404</h1>
+      <p className="text-xl text-muted-foreground">Oops! Page not found</p>
+      <Link to="/" className="text-primary underline underline-offset-4 hover:opacity-80">
+        Return to Home
+      </Link>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : null;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="text-muted-foreground">
+        {isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : "Algo deu errado ao exibir esta página. Tente novamente."}
+      </p>
+      <Link to="/" className="text-primary underline underline-offset-4">
+        Voltar ao início
+      </Link>
+      {detail ? <pre className="max-w-full overflow-auto text-left text-xs">{detail}</pre> : null}
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+const AI_ASSISTANTS = ["dashboard", "triagem", "mensagens", "opme-copilot", "aprovacoes", "rag"];
+
+/** SPEC §2 route table. Aliases (/config, /comunicacao …) point at the same module with their own id. */
+export default [
+  index("routes/index.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("logout", "routes/logout.tsx"),
+  layout("routes/app-layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("patients", "routes/patients.tsx"),
+    route("settings", "routes/settings.tsx"),
+    route("config", "routes/settings.tsx", { id: "routes/config" }),
+    ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,221 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Activity } from "lucide-react";
+import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { recordAudit } from "~/.server/audit";
+import { LoginError, authenticator, safeRedirect } from "~/.server/auth";
+import { db } from "~/.server/db";
+import { createUserSession, getSessionUser } from "~/.server/session";
+import { redirectWithToast, toastHeader } from "~/.server/toast";
+import type { Toast } from "~/lib/toast";
+import { useToastEffect } from "~/lib/use-toast-effect";
+import { cn } from "~/lib/utils";
+import { AccountError, createAccount } from "~/models/user.server";
+import { getClinicSettings } from "~/models/settings.server";
+import { loginSchema, signupSchema } from "~/validation/auth";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = () => [{ title: "Entrar · Sinapse" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getSessionUser(request)) throw redirect("/dashboard");
+  return { passwordMinLength: getClinicSettings().passwordMinLength };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // The login strategy reads the body itself, so the intent is read from a copy.
+  const formData = await request.clone().formData();
+  const intent = formData.get("intent");
+
+  if (intent === "signup") {
+    const submission = parseWithZod(formData, { schema: signupSchema(getClinicSettings().passwordMinLength) });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), toast: null as Toast | null }, { status: 400 });
+    }
+    try {
+      const account = await createAccount(submission.value);
+      return redirectWithToast("/auth?tab=login", {
+        type: "success",
+        message: "Account created! Check your email for verification.",
+        description:
+          account.role === "admin"
+            ? "Esta é a primeira conta: ela administra o sistema. Entre com seu e-mail e senha."
+            : "Entre com seu e-mail e senha. Um administrador precisa liberar o seu acesso.",
+      });
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      return data(
+        {
+          intent,
+          result: submission.reply({ fieldErrors: { [error.field ?? "email"]: [error.message] } }),
+          toast: { type: "error", message: error.message } satisfies Toast as Toast | null,
+        },
+        { status: 400 },
+      );
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  try {
+    const userId = await authenticator.authenticate("form", request);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createUserSession(request, userId));
+    headers.append("Set-Cookie", await toastHeader({ type: "success", message: "Logged in successfully!" }));
+    recordAudit(db, { userId, action: "login", entity: "session" });
+    return redirect(safeRedirect(formData.get("redirectTo")), { headers });
+  } catch (error) {
+    const message = error instanceof LoginError ? error.message : "Failed to login";
+    if (!(error instanceof LoginError)) console.error("login failed", error);
+    return data(
+      {
+        intent: "login",
+        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        toast: { type: "error", message } satisfies Toast as Toast | null,
+      },
+      { status: 400 },
+    );
+  }
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const tab = searchParams.get("tab") === "signup" ? "signup" : "login";
+  useToastEffect(actionData?.toast);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-accent/30 p-4">
+      <div className="w-full max-w-md rounded-xl border bg-card p-6 text-card-foreground shadow-lg">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <Activity className="size-6" aria-hidden />
+          </span>
+          <h1 className="text-2xl font-bold">Sinapse</h1>
+          <p className="text-sm text-muted-foreground">Sign in to manage your medical operations</p>
+        </div>
+        <nav className="mb-6 grid grid-cols-2 rounded-md bg-muted p-1 text-sm font-medium" aria-label="Acesso">
+          <AuthTab to="?tab=login" active={tab === "login"}>
+            Login
+          </AuthTab>
+          <AuthTab to="?tab=signup" active={tab === "signup"}>
+            Sign Up
+          </AuthTab>
+        </nav>
+        {tab === "login" ? (
+          <LoginForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} />
+        ) : (
+          <SignupForm
+            passwordMinLength={loaderData.passwordMinLength}
+            lastResult={actionData?.intent === "signup" ? actionData.result : undefined}
+          />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function AuthTab({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      replace
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "rounded-sm px-3 py-1.5 text-center transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        active ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+type LastResult = Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : never) : never;
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-destructive">
+      {errors[0]}
+    </p>
+  );
+}
+
+function LoginForm({ lastResult }: { lastResult?: LastResult }) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="space-y-2">
+        <Label htmlFor={fields.email.id}>Email</Label>
+        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="voce@clinica.com.br" />
+        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={fields.password.id}>Senha</Label>
+        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Entrando..." : "Entrar"}
+      </Button>
+    </Form>
+  );
+}
+
+function SignupForm({ passwordMinLength, lastResult }: { passwordMinLength: number; lastResult?: LastResult }) {
+  const navigation = useNavigation();
+  const schema = signupSchema(passwordMinLength);
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signup" />
+      <div className="space-y-2">
+        <Label htmlFor={fields.name.id}>Nome completo</Label>
+        <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={fields.email.id}>Email</Label>
+        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={fields.password.id}>Senha</Label>
+        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" minLength={passwordMinLength} />
+        <p className="text-xs text-muted-foreground">Mínimo de {passwordMinLength} caracteres.</p>
+        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Criando conta..." : "Criar conta"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,405 @@
+import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Bell, KeyRound, Settings2, Users } from "lucide-react";
+import { Form, data, useNavigation, useSearchParams } from "react-router";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TabsNav } from "~/components/ui/tabs-nav";
+import { requireActiveUser, requirePermission } from "~/.server/auth";
+import { destroyOtherSessions } from "~/.server/session";
+import { redirectWithToast } from "~/.server/toast";
+import { formatDate } from "~/lib/dates";
+import { ROLES, ROLE_LABELS, can } from "~/lib/permissions";
+import type { Toast } from "~/lib/toast";
+import { useToastEffect } from "~/lib/use-toast-effect";
+import { getClinicSettings, updateClinicSettings } from "~/models/settings.server";
+import { AccountError, USERS_PAGE_SIZE, changePassword, listUsers, setUserRole } from "~/models/user.server";
+import { changePasswordSchema } from "~/validation/auth";
+import { generalSettingsSchema, securitySettingsSchema, setRoleSchema } from "~/validation/settings";
+import type { Route } from "./+types/settings";
+
+export const handle = { title: "Configurações", subtitle: "Preferências da clínica e da sua conta" };
+export const meta: Route.MetaFunction = () => [{ title: "Configurações · Sinapse" }];
+
+const TABS = ["geral", "notificacoes", "seguranca", "usuarios"] as const;
+type Tab = (typeof TABS)[number];
+
+function tabOf(url: URL): Tab {
+  const tab = url.searchParams.get("tab");
+  return (TABS as readonly string[]).includes(tab ?? "") ? (tab as Tab) : "geral";
+}
+
+function pageOf(url: URL) {
+  const page = Number(url.searchParams.get("page"));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "settings", "view");
+  const url = new URL(request.url);
+  const tab = tabOf(url);
+  const settings = getClinicSettings();
+  let users = null;
+  if (tab === "usuarios") {
+    await requirePermission(request, "users", "view");
+    const q = url.searchParams.get("q")?.trim() ?? "";
+    users = { ...listUsers({ q, page: pageOf(url) }), q, page: pageOf(url), pageSize: USERS_PAGE_SIZE };
+  }
+  return {
+    tab,
+    currentUserId: user.id,
+    canEditClinic: can(user, "settings", "edit"),
+    canManageUsers: can(user, "users", "view"),
+    settings: {
+      clinicName: settings.clinicName,
+      timeZone: settings.timeZone,
+      passwordMinLength: settings.passwordMinLength,
+    },
+    users,
+  };
+}
+
+type ActionResult = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  toast?: Toast;
+};
+
+function failure(intent: string, result: ActionResult["result"], message?: string) {
+  return data<ActionResult>(
+    { intent, result, toast: message ? { type: "error", message } : undefined },
+    { status: 400 },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  switch (intent) {
+    case "update-general": {
+      const user = await requirePermission(request, "settings", "edit");
+      const submission = parseWithZod(formData, { schema: generalSettingsSchema });
+      if (submission.status !== "success") return failure(intent, submission.reply());
+      updateClinicSettings(user.id, submission.value);
+      return redirectWithToast("/settings?tab=geral", { type: "success", message: "Configurações salvas com sucesso" });
+    }
+    case "update-security": {
+      const user = await requirePermission(request, "settings", "edit");
+      const submission = parseWithZod(formData, { schema: securitySettingsSchema });
+      if (submission.status !== "success") return failure(intent, submission.reply());
+      updateClinicSettings(user.id, submission.value);
+      return redirectWithToast("/settings?tab=seguranca", { type: "success", message: "Política de senha atualizada" });
+    }
+    case "change-password": {
+      const user = await requireActiveUser(request);
+      const schema = changePasswordSchema(getClinicSettings().passwordMinLength);
+      const submission = parseWithZod(formData, { schema });
+      if (submission.status !== "success") {
+        return failure(intent, submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }));
+      }
+      try {
+        await changePassword(user.id, submission.value.currentPassword, submission.value.newPassword);
+      } catch (error) {
+        if (!(error instanceof AccountError)) throw error;
+        return failure(intent, submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }), error.message);
+      }
+      await destroyOtherSessions(request, user.id);
+      return redirectWithToast("/settings?tab=seguranca", {
+        type: "success",
+        message: "Senha alterada com sucesso",
+        description: "As suas outras sessões foram encerradas.",
+      });
+    }
+    case "set-role": {
+      const admin = await requirePermission(request, "users", "edit");
+      const submission = parseWithZod(formData, { schema: setRoleSchema });
+      if (submission.status !== "success") return failure(intent, submission.reply(), "Perfil inválido");
+      try {
+        setUserRole(admin.id, submission.value.userId, submission.value.role ?? null);
+      } catch (error) {
+        if (!(error instanceof AccountError)) throw error;
+        return failure(intent, submission.reply({ formErrors: [error.message] }), error.message);
+      }
+      const back = new URL(request.url).searchParams;
+      back.set("tab", "usuarios");
+      return redirectWithToast(`/settings?${back}`, { type: "success", message: "Perfil atualizado" });
+    }
+    default:
+      throw data({ error: "Ação desconhecida." }, { status: 400 });
+  }
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, canManageUsers } = loaderData;
+  useToastEffect(actionData?.toast);
+  const items = [
+    { to: "?tab=geral", label: "Geral", icon: Settings2, active: tab === "geral" },
+    { to: "?tab=notificacoes", label: "Notificações", icon: Bell, active: tab === "notificacoes" },
+    { to: "?tab=seguranca", label: "Segurança", icon: KeyRound, active: tab === "seguranca" },
+    ...(canManageUsers ? [{ to: "?tab=usuarios", label: "Usuários", icon: Users, active: tab === "usuarios" }] : []),
+  ];
+  return (
+    <div className="max-w-4xl space-y-6">
+      <TabsNav items={items} label="Seções das configurações" />
+      {tab === "geral" ? <GeneralTab loaderData={loaderData} actionData={actionData} /> : null}
+      {tab === "notificacoes" ? <NotificationsTab /> : null}
+      {tab === "seguranca" ? <SecurityTab loaderData={loaderData} actionData={actionData} /> : null}
+      {tab === "usuarios" && loaderData.users ? <UsersTab loaderData={loaderData} actionData={actionData} /> : null}
+    </div>
+  );
+}
+
+type TabProps = Pick<Route.ComponentProps, "loaderData" | "actionData">;
+
+function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-destructive">
+      {errors[0]}
+    </p>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function GeneralTab({ loaderData, actionData }: TabProps) {
+  const { settings, canEditClinic } = loaderData;
+  const busy = useBusy("update-general");
+  const [form, fields] = useForm({
+    id: "general-settings",
+    lastResult: actionData?.intent === "update-general" ? actionData.result : undefined,
+    defaultValue: { clinicName: settings.clinicName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: generalSettingsSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Informações da clínica</CardTitle>
+        <CardDescription>O nome aparece no menu lateral e nos documentos gerados.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="intent" value="update-general" />
+          <div className="space-y-2">
+            <Label htmlFor={fields.clinicName.id}>Nome da clínica</Label>
+            <Input {...getInputProps(fields.clinicName, { type: "text" })} disabled={!canEditClinic} />
+            <FieldError id={fields.clinicName.errorId} errors={fields.clinicName.errors} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="timeZone">Fuso horário</Label>
+            <Input id="timeZone" value={settings.timeZone} disabled readOnly />
+            <p className="text-xs text-muted-foreground">Todos os horários são exibidos no horário de Brasília.</p>
+          </div>
+          {canEditClinic ? (
+            <Button type="submit" disabled={busy}>
+              {busy ? "Salvando..." : "Salvar Alterações"}
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">Apenas administradores podem alterar estas informações.</p>
+          )}
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function NotificationsTab() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Notificações</CardTitle>
+        <CardDescription>Avisos por e-mail e lembretes automáticos.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <p className="text-sm text-muted-foreground">
+          Nenhuma preferência de notificação está disponível nesta versão. Os avisos do sistema aparecem na própria tela, no
+          canto superior direito.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SecurityTab({ loaderData, actionData }: TabProps) {
+  const { settings, canEditClinic } = loaderData;
+  const busy = useBusy("change-password");
+  const busyPolicy = useBusy("update-security");
+  const schema = changePasswordSchema(settings.passwordMinLength);
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [policyForm, policyFields] = useForm({
+    id: "password-policy",
+    lastResult: actionData?.intent === "update-security" ? actionData.result : undefined,
+    defaultValue: { passwordMinLength: String(settings.passwordMinLength) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: securitySettingsSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Alterar senha</CardTitle>
+          <CardDescription>Ao alterar a senha, as suas sessões em outros dispositivos são encerradas.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
+            <input type="hidden" name="intent" value="change-password" />
+            <div className="space-y-2">
+              <Label htmlFor={fields.currentPassword.id}>Senha atual</Label>
+              <Input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
+              <FieldError id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={fields.newPassword.id}>Nova senha</Label>
+              <Input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" />
+              <p className="text-xs text-muted-foreground">Mínimo de {settings.passwordMinLength} caracteres.</p>
+              <FieldError id={fields.newPassword.errorId} errors={fields.newPassword.errors} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={fields.confirmPassword.id}>Confirmar nova senha</Label>
+              <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+              <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
+            </div>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Salvando..." : "Alterar senha"}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+      {canEditClinic ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Política de senhas</CardTitle>
+            <CardDescription>Vale para novas contas e para as próximas trocas de senha.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" {...getFormProps(policyForm)} className="max-w-md space-y-4">
+              <input type="hidden" name="intent" value="update-security" />
+              <div className="space-y-2">
+                <Label htmlFor={policyFields.passwordMinLength.id}>Tamanho mínimo da senha</Label>
+                <Input {...getInputProps(policyFields.passwordMinLength, { type: "number" })} min={8} max={128} step={1} />
+                <FieldError id={policyFields.passwordMinLength.errorId} errors={policyFields.passwordMinLength.errors} />
+              </div>
+              <Button type="submit" variant="outline" disabled={busyPolicy}>
+                {busyPolicy ? "Salvando..." : "Salvar política"}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function UsersTab({ loaderData, actionData }: TabProps) {
+  const users = loaderData.users!;
+  const [searchParams] = useSearchParams();
+  const roleError = actionData?.intent === "set-role" ? actionData.result?.error?.[""]?.[0] : undefined;
+  const pages = Math.max(1, Math.ceil(users.total / users.pageSize));
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("page", String(page));
+    return `?${next}`;
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Usuários</CardTitle>
+        <CardDescription>
+          Novas contas entram sem perfil e só acessam o sistema depois que um administrador define o perfil.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Form method="get" className="flex gap-2">
+          <input type="hidden" name="tab" value="usuarios" />
+          <Input name="q" type="search" defaultValue={users.q} placeholder="Buscar por nome ou e-mail" aria-label="Buscar usuários" className="max-w-sm" />
+          <Button type="submit" variant="outline">
+            Buscar
+          </Button>
+        </Form>
+        {roleError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{roleError}</AlertDescription>
+          </Alert>
+        ) : null}
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Nome</TableHead>
+              <TableHead>E-mail</TableHead>
+              <TableHead>Criado em</TableHead>
+              <TableHead>Perfil</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
+                  Nenhum usuário encontrado
+                </TableCell>
+              </TableRow>
+            ) : (
+              users.rows.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell className="font-medium">
+                    {row.name || "Usuário"}
+                    {row.id === loaderData.currentUserId ? <span className="text-muted-foreground"> (você)</span> : null}
+                  </TableCell>
+                  <TableCell>{row.email}</TableCell>
+                  <TableCell>{formatDate(row.createdAt)}</TableCell>
+                  <TableCell>
+                    <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="intent" value="set-role" />
+                      <input type="hidden" name="userId" value={row.id} />
+                      <Select name="role" defaultValue={row.role ?? ""} aria-label={`Perfil de ${row.email}`} className="w-40">
+                        <option value="">Sem acesso</option>
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </Select>
+                      <Button type="submit" size="sm" variant="outline">
+                        Salvar
+                      </Button>
+                      {row.role ? null : <Badge variant="warning">Aguardando</Badge>}
+                    </Form>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+        <div className="flex items-center justify-between text-sm text-muted-foreground">
+          <span>{users.total.toLocaleString("pt-BR")} usuários</span>
+          <span className="flex gap-3">
+            {users.page > 1 ? <a href={pageLink(users.page - 1)}>Anterior</a> : null}
+            <span>
+              Página {users.page} de {pages}
+            </span>
+            {users.page < pages ? <a href={pageLink(users.page + 1)}>Próxima</a> : null}
+          </span>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { APPOINTMENT_STATUSES } from "../../app/lib/enums";
+import { users } from "./auth";
+import { bool, id, instant, timestamps } from "./columns";
+import { digitsCheck, enumCheck, isoDateCheck, searchText } from "./helpers";
+
+/** SPEC §3 patients. `cpf` is 11 digits without punctuation; several patients may have none. */
+export const patients = sqliteTable(
+  "patients",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    cpf: text("cpf"),
+    /** ISO YYYY-MM-DD. */
+    dateOfBirth: text("date_of_birth"),
+    phone: text("phone"),
+    email: text("email"),
+    address: text("address"),
+    /** Free text as typed (e.g. "Unimed"); SPEC keeps it a plain field, not a payer link. */
+    insurance: text("insurance"),
+    medicalHistory: text("medical_history"),
+    /** Consent to receive WhatsApp messages (communication KPI optInPatients). */
+    whatsappOptIn: bool("whatsapp_opt_in").notNull().default(false),
+    whatsappOptInAt: instant("whatsapp_opt_in_at"),
+    searchText: searchText(),
+    ...timestamps(),
+  },
+  (t) => [
+    digitsCheck("patients_cpf_check", t.cpf, 11),
+    isoDateCheck("patients_date_of_birth_check", t.dateOfBirth),
+    check("patients_name_check", sql`length(trim(${t.name})) > 0`),
+    // NULLs are distinct in SQLite unique indexes, so patients without a CPF do not collide.
+    uniqueIndex("patients_cpf_unique").on(t.cpf),
+    index("patients_name_idx").on(t.name),
+    index("patients_created_at_idx").on(t.createdAt),
+    index("patients_whatsapp_opt_in_idx").on(t.whatsappOptIn),
+  ],
+);
+
+/** SPEC §3 doctors. `commission_rate` is a fraction 0..1 (shown as a whole percentage). */
+export const doctors = sqliteTable(
+  "doctors",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    specialty: text("specialty").notNull(),
+    crm: text("crm").notNull(),
+    crmUf: text("crm_uf"),
+    phone: text("phone"),
+    email: text("email"),
+    commissionRate: real("commission_rate").notNull().default(0),
+    active: bool("active").notNull().default(true),
+    /** The doctor's own login, when they have one. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    searchText: searchText(),
+    ...timestamps(),
+  },
+  (t) => [
+    check("doctors_commission_rate_check", sql`${t.commissionRate} between 0 and 1`),
+    check("doctors_crm_uf_check", sql`${t.crmUf} is null or length(${t.crmUf}) = 2`),
+    index("doctors_name_idx").on(t.name),
+    index("doctors_specialty_name_idx").on(t.specialty, t.name),
+    index("doctors_active_name_idx").on(t.active, t.name),
+    uniqueIndex("doctors_user_unique").on(t.userId),
+  ],
+);
+
+/** SPEC §3 appointments. A patient or doctor with appointments cannot be deleted (restrict). */
+export const appointments = sqliteTable(
+  "appointments",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "restrict" }),
+    doctorId: integer("doctor_id")
+      .notNull()
+      .references(() => doctors.id, { onDelete: "restrict" }),
+    startTime: instant("start_time").notNull(),
+    endTime: instant("end_time").notNull(),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
+    type: text("type").notNull(),
+    notes: text("notes"),
+    location: text("location"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    enumCheck("appointments_status_check", t.status, APPOINTMENT_STATUSES),
+    check("appointments_time_order_check", sql`${t.endTime} > ${t.startTime}`),
+    index("appointments_start_time_idx").on(t.startTime),
+    // Double-booking checks and per-doctor / per-patient agendas.
+    index("appointments_doctor_start_idx").on(t.doctorId, t.startTime),
+    index("appointments_patient_start_idx").on(t.patientId, t.startTime),
+    index("appointments_status_start_idx").on(t.status, t.startTime),
+  ],
+);
+
+/** Encaminhadores: professionals who refer patients. `commission_rate` is a fraction 0..1. */
+export const referrers = sqliteTable(
+  "referrers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    specialty: text("specialty"),
+    crm: text("crm"),
+    phone: text("phone"),
+    email: text("email"),
+    commissionRate: real("commission_rate").notNull().default(0),
+    notes: text("notes"),
+    active: bool("active").notNull().default(true),
+    searchText: searchText(),
+    ...timestamps(),
+  },
+  (t) => [
+    check("referrers_commission_rate_check", sql`${t.commissionRate} between 0 and 1`),
+    index("referrers_name_idx").on(t.name),
+    index("referrers_active_idx").on(t.active),
+  ],
+);

@@ -1,0 +1,55 @@
+import { defineConfig } from "@playwright/test";
+import fs from "node:fs";
+
+const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (p): p is string => !!p && fs.existsSync(p),
+);
+
+/** One server on an empty database for the first-account flow, one with test accounts for the rest. */
+export const ONBOARDING_URL = "http://127.0.0.1:3101";
+export const APP_URL = "http://127.0.0.1:3100";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "onboarding", testMatch: /onboarding\.spec\.ts/, use: { baseURL: ONBOARDING_URL } },
+    { name: "app", testIgnore: /onboarding\.spec\.ts/, use: { baseURL: APP_URL } },
+  ],
+  webServer: [
+    {
+      command: "node tests/e2e/serve.mjs onboarding 3101",
+      url: `${ONBOARDING_URL}/auth`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "node tests/e2e/serve.mjs app 3100 --accounts",
+      url: `${APP_URL}/auth`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,26 @@
+import { type Page, expect } from "@playwright/test";
+import { ACCOUNTS, type AccountName, PASSWORD } from "./accounts";
+
+/** Signs in and waits until the app has left /auth, so the next navigation carries the session. */
+export async function loginAs(page: Page, account: AccountName) {
+  await login(page, ACCOUNTS[account].email, PASSWORD);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+export async function logout(page: Page) {
+  await page.getByLabel("Menu do usuário").click();
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+}
+
+/** Posts a form to the app with the page's cookies, as a forged request from a crafted page would. */
+export async function forgePost(page: Page, path: string, fields: Record<string, string>) {
+  return page.request.post(path, { form: fields, maxRedirects: 0, failOnStatusCode: false });
+}

@@ -1,0 +1,32 @@
+// Starts the production build on a throwaway database for the browser tests.
+// Usage: node tests/e2e/serve.mjs <name> <port> [--accounts]
+//   --accounts  creates the test accounts of tests/e2e/accounts.ts (admin, staff, doctor, pending)
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const [name, port, ...flags] = process.argv.slice(2);
+const root = path.resolve(import.meta.dirname, "../..");
+const tmp = path.join(root, "tests/.tmp");
+fs.mkdirSync(tmp, { recursive: true });
+const database = path.join(tmp, `${name}.sqlite`);
+for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
+
+const env = { ...process.env, DATABASE_PATH: database, PORT: port, NODE_ENV: "production" };
+const tsx = path.join(root, "node_modules/.bin/tsx");
+const run = (args) => {
+  const result = spawnSync(tsx, args, { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+run(["db/migrate.ts"]);
+if (flags.includes("--accounts")) run(["tests/e2e/setup-accounts.ts"]);
+
+const server = spawn(path.join(root, "node_modules/.bin/react-router-serve"), ["build/server/index.js"], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
+const stop = () => server.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,154 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, PASSWORD } from "./accounts";
+import { login, loginAs, logout } from "./helpers";
+
+test("signed-out visitors are sent to /auth", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto("/settings?tab=seguranca");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fsettings%3Ftab%3Dseguranca$/);
+  // After signing in, the visitor lands where they were going.
+  await page.getByLabel("Email").fill(ACCOUNTS.staff.email);
+  await page.getByLabel("Senha").fill(PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=seguranca$/);
+});
+
+test("a wrong password is refused with a message", async ({ page }) => {
+  await login(page, ACCOUNTS.admin.email, "senha-errada");
+  await expect(page.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos." })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test("logout destroys the session on the server: the old cookie no longer works", async ({ page, browser }) => {
+  await loginAs(page, "admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const cookies = await page.context().cookies();
+  expect(cookies.some((c) => c.name === "sinapse_session" && c.httpOnly && c.sameSite === "Lax")).toBe(true);
+  await logout(page);
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+
+  const replay = await browser.newContext();
+  await replay.addCookies(cookies.filter((c) => c.name === "sinapse_session"));
+  const replayPage = await replay.newPage();
+  await replayPage.goto("/dashboard");
+  await expect(replayPage).toHaveURL(/\/auth/);
+  await replay.close();
+});
+
+test("the shell shows the sidebar groups, header and user menu", async ({ page }) => {
+  await loginAs(page, "admin");
+  const sidebar = page.getByRole("complementary");
+  for (const group of ["Principal", "Cirúrgico", "Pacientes", "KPIs Detalhados", "Honorários", "Financeiro", "Cadastros", "Integrações", "Assistentes IA"]) {
+    await expect(sidebar.locator("summary", { hasText: group }).first()).toBeVisible();
+  }
+  await expect(sidebar.getByRole("link", { name: "Médicos" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByPlaceholder("Buscar...")).toBeVisible();
+  await expect(page.getByLabel("Menu do usuário")).toHaveText("AA");
+  await page.getByLabel("Menu do usuário").click();
+  await page.getByTestId("user-menu").getByRole("link", { name: "Configurações" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole("heading", { name: "Configurações" })).toBeVisible();
+});
+
+test("sidebar groups and the theme persist across reloads", async ({ page }) => {
+  await loginAs(page, "staff");
+  const sidebar = page.getByRole("complementary");
+  const finance = sidebar.locator('details[data-group-id="financeiro"]');
+  await expect(finance).not.toHaveAttribute("open");
+  await finance.locator("summary").click();
+  await expect(finance).toHaveAttribute("open");
+  await expect(sidebar.getByRole("link", { name: "Cirurgias a Receber" })).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem("sidebar-expanded-groups"));
+  expect(JSON.parse(stored ?? "[]")).toContain("financeiro");
+
+  const wasDark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  await page.getByTestId("theme-toggle").click();
+  const expected = wasDark ? "light" : "dark";
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe(expected);
+
+  await page.reload();
+  await expect(page.locator('details[data-group-id="financeiro"]')).toHaveAttribute("open");
+  await expect(page.locator("html")).toHaveClass(expected === "dark" ? /dark/ : /^(?!.*dark).*$/);
+});
+
+test("the sidebar collapses to icons", async ({ page }) => {
+  await loginAs(page, "doctor");
+  const sidebar = page.getByRole("complementary");
+  await expect(sidebar).toHaveCSS("width", "256px");
+  await page.getByRole("button", { name: "Recolher menu" }).click();
+  await expect(sidebar).toHaveCSS("width", "64px");
+  await page.reload();
+  await expect(page.getByRole("complementary")).toHaveCSS("width", "64px");
+  await page.getByRole("button", { name: "Expandir menu" }).click();
+  await expect(page.getByRole("complementary")).toHaveCSS("width", "256px");
+});
+
+test("unknown paths show the 404 page", async ({ page }) => {
+  const response = await page.goto("/caminho-que-nao-existe");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("AI assistant pages are marked as under development", async ({ page }) => {
+  await loginAs(page, "doctor");
+  await page.goto("/ia/opme-copilot");
+  await expect(page.getByText("Funcionalidade em Desenvolvimento")).toBeVisible();
+  const missing = await page.goto("/ia/nao-existe");
+  expect(missing?.status()).toBe(404);
+});
+
+test("a user changes their own password and their other sessions end", async ({ page, browser }) => {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await loginAs(otherPage, "rotating");
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+  await loginAs(page, "rotating");
+  await page.goto("/settings?tab=seguranca");
+  await page.getByLabel("Senha atual").fill("errada-errada");
+  await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-forte-1");
+  await page.getByLabel("Confirmar nova senha").fill("nova-senha-forte-1");
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page.getByText("Senha atual incorreta.").first()).toBeVisible();
+
+  await page.getByLabel("Senha atual").fill(PASSWORD);
+  await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-forte-1");
+  await page.getByLabel("Confirmar nova senha").fill("nova-senha-forte-1");
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page.getByText("Senha alterada com sucesso")).toBeVisible();
+
+  // The session that changed the password stays; the other one is gone.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await otherPage.goto("/dashboard");
+  await expect(otherPage).toHaveURL(/\/auth/);
+  await login(otherPage, ACCOUNTS.rotating.email, PASSWORD);
+  await expect(otherPage.getByText("E-mail ou senha incorretos.").first()).toBeVisible();
+  await login(otherPage, ACCOUNTS.rotating.email, "nova-senha-forte-1");
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+  await other.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("login and logout work", async ({ page }) => {
+    await loginAs(page, "staff");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("status").filter({ hasText: "Logged in successfully!" })).toBeAttached();
+    await page.getByLabel("Menu do usuário").click();
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("a bad login shows the error", async ({ page }) => {
+    await login(page, ACCOUNTS.staff.email, "nada-disso");
+    await expect(page.getByText("E-mail ou senha incorretos.")).toBeVisible();
+  });
+});
