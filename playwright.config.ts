@@ -6,12 +6,15 @@ const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chro
 );
 
 /** One server on an empty database for the first-account flow, one with test accounts for the rest. */
-export const ONBOARDING_URL = "http://127.0.0.1:3101";
-export const APP_URL = "http://127.0.0.1:3100";
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const ONBOARDING_URL = `http://127.0.0.1:${base + 1}`;
+export const APP_URL = `http://127.0.0.1:${base}`;
+/** Screens whose figures count whole tables (the dashboard) run alone on their own database. */
+export const ISOLATED_URL = `http://127.0.0.1:${base + 2}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  outputDir: `test-results${process.env.E2E_DB_SUFFIX ?? ""}`,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
@@ -36,18 +39,25 @@ export default defineConfig({
   },
   projects: [
     { name: "onboarding", testMatch: /onboarding\.spec\.ts/, use: { baseURL: ONBOARDING_URL } },
-    { name: "app", testIgnore: /onboarding\.spec\.ts/, use: { baseURL: APP_URL } },
+    { name: "isolated", testMatch: /\.isolated\.spec\.ts/, use: { baseURL: ISOLATED_URL } },
+    { name: "app", testIgnore: [/onboarding\.spec\.ts/, /\.isolated\.spec\.ts/], use: { baseURL: APP_URL } },
   ],
   webServer: [
     {
-      command: "node tests/e2e/serve.mjs onboarding 3101",
+      command: `node tests/e2e/serve.mjs onboarding ${base + 1}`,
       url: `${ONBOARDING_URL}/auth`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      command: "node tests/e2e/serve.mjs app 3100 --accounts",
+      command: `node tests/e2e/serve.mjs app ${base} --accounts`,
       url: `${APP_URL}/auth`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node tests/e2e/serve.mjs isolated ${base + 2} --accounts`,
+      url: `${ISOLATED_URL}/auth`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -62,10 +62,30 @@ export function parseDialog(url: URL): DialogState | "invalid" {
   return null;
 }
 
-/** The list's own URL without any dialog parameter: where a dialog closes to, and where a save returns. */
-export function listUrl(url: URL): string {
-  const params = new URLSearchParams(url.searchParams);
-  for (const key of ["dialog", "edit", "delete", "index"]) params.delete(key);
+/**
+ * The list's own URL: its search, page and sort (plus the screen's own filters in `keep`), without
+ * any dialog or form field. It is where a dialog closes to and where a save returns.
+ */
+export function listUrl(url: URL, keep: readonly string[] = []): string {
+  const params = new URLSearchParams();
+  for (const key of ["q", "page", "sort", "dir", ...keep]) {
+    const value = url.searchParams.get(key);
+    if (value) params.set(key, value);
+  }
   const search = params.toString();
   return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
+/**
+ * Values a dialog's form was resubmitted with as a GET (a picker's 'Buscar' without JavaScript),
+ * so the re-rendered dialog keeps what the person had typed. Only the listed fields are taken.
+ */
+export function draftFromUrl<Key extends string>(url: URL, keys: readonly Key[]): Partial<Record<Key, string>> | null {
+  if (!url.searchParams.has("picker")) return null;
+  const draft: Partial<Record<Key, string>> = {};
+  for (const key of keys) {
+    const value = url.searchParams.get(key);
+    if (value !== null) draft[key] = value.slice(0, 20_000);
+  }
+  return draft;
 }

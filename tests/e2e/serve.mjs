@@ -9,7 +9,7 @@ const [name, port, ...flags] = process.argv.slice(2);
 const root = path.resolve(import.meta.dirname, "../..");
 const tmp = path.join(root, "tests/.tmp");
 fs.mkdirSync(tmp, { recursive: true });
-const database = path.join(tmp, `${name}.sqlite`);
+const database = path.join(tmp, `${name}${process.env.E2E_DB_SUFFIX ?? ""}.sqlite`);
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
 
 const env = { ...process.env, DATABASE_PATH: database, PORT: port, NODE_ENV: "production" };
@@ -21,7 +21,8 @@ const run = (args) => {
 run(["db/migrate.ts"]);
 if (flags.includes("--accounts")) run(["tests/e2e/setup-accounts.ts"]);
 
-const server = spawn(path.join(root, "node_modules/.bin/react-router-serve"), ["build/server/index.js"], {
+const buildDir = process.env.BUILD_DIR ?? "build";
+const server = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [`${buildDir}/server/index.js`], {
   cwd: root,
   env,
   stdio: "inherit",

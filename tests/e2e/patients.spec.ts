@@ -1,0 +1,176 @@
+import { type Page, expect, test } from "@playwright/test";
+import { openTestDb, uniqueTag } from "./db";
+import { forgePost, loginAs } from "./helpers";
+
+function dialog(page: Page) {
+  return page.getByRole("dialog");
+}
+
+async function search(page: Page, q: string) {
+  await page.goto(`/patients?q=${encodeURIComponent(q)}`);
+}
+
+test("an admin creates, finds, edits and deletes a patient", async ({ page }) => {
+  const tag = uniqueTag();
+  await loginAs(page, "admin");
+  await page.goto("/patients");
+  await page.getByRole("link", { name: "Novo Paciente" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Add New Patient" })).toBeVisible();
+  await expect(dialog(page).getByLabel("CPF")).toHaveAttribute("placeholder", "000.000.000-00");
+  await expect(dialog(page).getByLabel("Telefone")).toHaveAttribute("placeholder", "(00) 00000-0000");
+  await dialog(page).getByLabel("Nome").fill(`Conceição Gonçalves ${tag}`);
+  await dialog(page).getByLabel("Telefone").fill("11987654321");
+  await dialog(page).getByLabel("E-mail").fill(`conceicao.${tag}@exemplo.com.br`);
+  await dialog(page).getByLabel("Convênio").fill("Unimed");
+  await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
+  await expect(page.getByText("Patient created successfully")).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+
+  // Found by an unaccented, lower-case fragment.
+  await page.getByRole("searchbox", { name: "Buscar pacientes" }).fill(`conceicao goncalves ${tag}`);
+  await page.getByRole("searchbox", { name: "Buscar pacientes" }).press("Enter");
+  const row = page.getByRole("row", { name: new RegExp(tag) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("(11) 98765-4321");
+  await expect(row).toContainText("Unimed");
+  await expect(row.getByRole("cell").nth(1)).toHaveText("-"); // no CPF
+
+  await row.getByRole("link", { name: /Editar/ }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Edit Patient" })).toBeVisible();
+  await dialog(page).getByLabel("Convênio").fill("Bradesco Saúde");
+  await dialog(page).getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByText("Patient updated successfully")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("Bradesco Saúde");
+
+  await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Excluir/ }).click();
+  await expect(dialog(page)).toContainText("Are you sure you want to delete this patient?");
+  await dialog(page).getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByText("Patient deleted successfully")).toBeVisible();
+  await search(page, tag);
+  await expect(page.getByText("No patients found")).toBeVisible();
+});
+
+test("a CPF is found with or without punctuation; invalid and duplicate CPFs are refused", async ({ page }) => {
+  const tag = uniqueTag();
+  // A valid CPF unique to this run: 9 random digits plus their check digits.
+  const base = String(Date.now()).slice(-9);
+  const digits = base.split("").map(Number);
+  const check = (ds: number[]) => {
+    const sum = ds.reduce((acc, d, i) => acc + d * (ds.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  digits.push(check(digits));
+  digits.push(check(digits));
+  const cpf = digits.join("");
+  const formatted = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+
+  await loginAs(page, "staff");
+  await page.goto("/patients?dialog=new");
+  await dialog(page).getByLabel("Nome").fill(`Paciente CPF ${tag}`);
+  await dialog(page).getByLabel("CPF").fill("123.456.789-00");
+  await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
+  await expect(dialog(page).getByText("CPF inválido")).toBeVisible();
+
+  await dialog(page).getByLabel("CPF").fill(formatted);
+  await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
+  await expect(page.getByText("Patient created successfully")).toBeVisible();
+
+  for (const q of [formatted, cpf]) {
+    await search(page, q);
+    await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText(formatted);
+  }
+
+  await page.goto("/patients?dialog=new");
+  await dialog(page).getByLabel("Nome").fill(`Outro Paciente ${tag}`);
+  await dialog(page).getByLabel("CPF").fill(cpf);
+  await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
+  await expect(dialog(page).getByText(`Este CPF já está cadastrado para Paciente CPF ${tag}.`)).toBeVisible();
+  // Nothing typed is lost.
+  await expect(dialog(page).getByLabel("Nome")).toHaveValue(`Outro Paciente ${tag}`);
+  await search(page, `Outro Paciente ${tag}`);
+  await expect(page.getByText("No patients found")).toBeVisible();
+});
+
+test("staff may edit but not delete: a forged delete gets 403 and the row stays", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  const id = Number(
+    db.prepare("insert into patients (name, search_text) values (?, ?)").run(`Protegido ${tag}`, ` protegido ${tag} `).lastInsertRowid,
+  );
+  await loginAs(page, "staff");
+  await search(page, tag);
+  const row = page.getByRole("row", { name: new RegExp(tag) });
+  await expect(row.getByRole("link", { name: /Editar/ })).toBeVisible();
+  await expect(row.getByRole("link", { name: /Excluir/ })).toHaveCount(0);
+  expect((await page.goto(`/patients?delete=${id}`))?.status()).toBe(403);
+
+  const forged = await forgePost(page, "/patients", { intent: "delete", id: String(id) });
+  expect(forged.status()).toBe(403);
+  expect(db.prepare("select count(*) as n from patients where id = ?").get(id)).toEqual({ n: 1 });
+  db.close();
+});
+
+test("a doctor only views: no create, edit or delete controls, and forged writes get 403", async ({ page }) => {
+  await loginAs(page, "doctor");
+  await page.goto("/patients");
+  await expect(page.getByRole("link", { name: "Novo Paciente" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
+  const forged = await forgePost(page, "/patients", { intent: "create", name: "Intruso" });
+  expect(forged.status()).toBe(403);
+});
+
+test("bad query strings and unknown ids never break the page", async ({ page }) => {
+  await loginAs(page, "admin");
+  expect((await page.goto("/patients?page=-3&sort=drop&dir=sideways&q=%25%27"))?.status()).toBe(200);
+  expect((await page.goto("/patients?edit=abc"))?.status()).toBe(404);
+  expect((await page.goto("/patients?edit=999999999"))?.status()).toBe(404);
+  await expect(page.getByText("Paciente não encontrado.")).toBeVisible();
+});
+
+test("pagination over 1 000 patients", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  const insert = db.prepare("insert into patients (name, search_text) values (?, ?)");
+  db.transaction(() => {
+    for (let i = 0; i < 1000; i++) {
+      const name = `Lote ${tag} ${String(i).padStart(4, "0")}`;
+      insert.run(name, ` ${name.toLowerCase()} `);
+    }
+  })();
+  db.close();
+
+  await loginAs(page, "admin");
+  await search(page, `lote ${tag}`);
+  await expect(page.getByText("1.000 registros")).toBeVisible();
+  await expect(page.getByText("Página 1 de 40")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`${tag} 0000`) })).toBeVisible();
+  await page.getByRole("link", { name: /Próxima/ }).click();
+  await expect(page.getByText("Página 2 de 40")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`${tag} 0025`) })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`${tag} 0000`) })).toHaveCount(0);
+  await page.goto(`/patients?q=lote+${tag}&page=40`);
+  await expect(page.getByRole("row", { name: new RegExp(`${tag} 0999`) })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`${tag} 0975`) })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a patient is created, and bad input keeps the dialog with the message", async ({ page }) => {
+    const tag = uniqueTag();
+    await loginAs(page, "staff");
+    await page.goto("/patients");
+    await page.getByRole("link", { name: "Novo Paciente" }).click();
+    await dialog(page).getByLabel("Nome").fill(`Sem Script ${tag}`);
+    await dialog(page).getByLabel("E-mail").fill("invalido@");
+    await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
+    await expect(dialog(page).getByText("E-mail inválido")).toBeVisible();
+    await expect(dialog(page).getByLabel("Nome")).toHaveValue(`Sem Script ${tag}`);
+    await dialog(page).getByLabel("E-mail").fill(`sem.script.${tag}@exemplo.com`);
+    await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Patient created successfully" })).toBeAttached();
+    await search(page, `sem script ${tag}`);
+    await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText(`sem.script.${tag}@exemplo.com`);
+  });
+});

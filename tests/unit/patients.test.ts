@@ -1,0 +1,127 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { appointments, auditLog, doctors, patients, users } from "~db/schema";
+import { db } from "~/.server/db";
+import { PatientError, createPatient, deletePatient, getPatient, listPatients, updatePatient } from "~/models/patient.server";
+import { patientSchema } from "~/validation/patient";
+
+const base = {
+  cpf: null,
+  dateOfBirth: null,
+  phone: null,
+  email: null,
+  address: null,
+  insurance: null,
+  medicalHistory: null,
+  whatsappOptIn: false,
+};
+// Audit entries point at real accounts.
+const staff = db.insert(users).values({ email: "equipe@teste.local", passwordHash: "-" }).returning().get().id;
+const other = db.insert(users).values({ email: "outra@teste.local", passwordHash: "-" }).returning().get().id;
+
+const list = (q: string) => listPatients({ q, page: 1, sort: "name", dir: "asc" });
+
+describe("patient schema", () => {
+  const parse = (fields: Record<string, string>) => patientSchema.safeParse(fields);
+
+  it("requires only the name", () => {
+    expect(parse({ name: "Ana" }).success).toBe(true);
+    const missing = parse({ name: "  " });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0].message).toBe("Informe o nome do paciente");
+  });
+
+  it("accepts a valid CPF with or without punctuation and stores digits", () => {
+    expect(parse({ name: "Ana", cpf: "529.982.247-25" }).data?.cpf).toBe("52998224725");
+    expect(parse({ name: "Ana", cpf: "52998224725" }).data?.cpf).toBe("52998224725");
+  });
+
+  it("refuses a CPF with wrong check digits", () => {
+    const result = parse({ name: "Ana", cpf: "529.982.247-24" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe("CPF inválido");
+  });
+
+  it("refuses a birth date in the future and a bad e-mail", () => {
+    expect(parse({ name: "Ana", dateOfBirth: "2999-01-01" }).error?.issues[0].message).toBe(
+      "A data de nascimento não pode estar no futuro",
+    );
+    expect(parse({ name: "Ana", email: "ana@" }).error?.issues[0].message).toBe("E-mail inválido");
+  });
+});
+
+describe("patients model", () => {
+  it("creates, finds accent-insensitively and by CPF with or without punctuation", () => {
+    const id = createPatient(staff, { ...base, name: "João Conceição", cpf: "52998224725", email: "joao@exemplo.com.br" });
+    expect(getPatient(id)?.name).toBe("João Conceição");
+    expect(list("joao").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("CONCEICAO").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("conceição").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("529.982.247-25").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("52998224725").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("982.247").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("exemplo.com").total).toBe(1);
+    expect(list("maria").total).toBe(0);
+  });
+
+  it("treats LIKE wildcards in the query literally", () => {
+    createPatient(staff, { ...base, name: "Paciente 100% Teste" });
+    expect(list("100%").total).toBe(1);
+    expect(list("%").total).toBe(1);
+    expect(list("_").total).toBe(0);
+  });
+
+  it("refuses a CPF already used by another patient, naming them", () => {
+    expect(() => createPatient(staff, { ...base, name: "Outro", cpf: "52998224725" })).toThrow(
+      "Este CPF já está cadastrado para João Conceição.",
+    );
+    const maria = createPatient(staff, { ...base, name: "Maria Outra", cpf: "11144477735" });
+    expect(() => updatePatient(staff, maria, { ...base, name: "Maria Outra", cpf: "52998224725" })).toThrow(PatientError);
+    // Saving a patient with their own CPF is not a clash.
+    updatePatient(staff, maria, { ...base, name: "Maria Renomeada", cpf: "11144477735" });
+    expect(getPatient(maria)?.name).toBe("Maria Renomeada");
+  });
+
+  it("sorts accented names with their letter", () => {
+    createPatient(staff, { ...base, name: "Álvaro Barros" });
+    createPatient(staff, { ...base, name: "Bruna Zé" });
+    const names = listPatients({ q: "", page: 1, sort: "name", dir: "asc" }).rows.map((r) => r.name);
+    expect(names.indexOf("Álvaro Barros")).toBeLessThan(names.indexOf("Bruna Zé"));
+  });
+
+  it("records who changed what in the audit log", () => {
+    const id = createPatient(other, { ...base, name: "Auditada" });
+    updatePatient(other, id, { ...base, name: "Auditada Silva", phone: "11987654321" });
+    const entries = db.select().from(auditLog).where(eq(auditLog.entityId, String(id))).all();
+    const update = entries.find((e) => e.action === "update" && e.entity === "patient");
+    expect(update?.userId).toBe(other);
+    expect(update?.changes).toEqual({ name: ["Auditada", "Auditada Silva"], phone: [null, "11987654321"] });
+  });
+
+  it("refuses to delete a patient with appointments and deletes one without", () => {
+    const id = createPatient(staff, { ...base, name: "Com Consulta" });
+    const doctor = db.insert(doctors).values({ name: "Dr. Teste", specialty: "Neurocirurgia", crm: "1" }).returning().get();
+    db.insert(appointments)
+      .values({ patientId: id, doctorId: doctor.id, startTime: new Date("2026-05-01T13:00:00Z"), endTime: new Date("2026-05-01T13:30:00Z"), type: "Retorno" })
+      .run();
+    expect(() => deletePatient(staff, id)).toThrow("Não é possível excluir Com Consulta: há 1 consulta e 0 cirurgias ligadas a este paciente.");
+    expect(getPatient(id)).not.toBeNull();
+
+    const free = createPatient(staff, { ...base, name: "Sem Vínculos" });
+    deletePatient(staff, free);
+    expect(db.select().from(patients).where(eq(patients.id, free)).get()).toBeUndefined();
+    expect(() => deletePatient(staff, free)).toThrow("Paciente não encontrado.");
+  });
+
+  it("pages in SQL with a total count", () => {
+    db.transaction((tx) => {
+      for (let i = 0; i < 60; i++) tx.insert(patients).values({ name: `Lote ${String(i).padStart(2, "0")}`, searchText: ` lote ${String(i).padStart(2, "0")} ` }).run();
+    });
+    const page1 = listPatients({ q: "lote", page: 1, sort: "name", dir: "asc" });
+    const page3 = listPatients({ q: "lote", page: 3, sort: "name", dir: "asc" });
+    expect(page1.total).toBe(60);
+    expect(page1.rows).toHaveLength(25);
+    expect(page1.rows[0].name).toBe("Lote 00");
+    expect(page3.rows.map((r) => r.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Lote ${50 + i}`));
+  });
+});
