@@ -19,15 +19,18 @@ export function PageHeader({ user }: { user: { name: string; email: string; role
           </>
         ) : null}
       </div>
-      <div className="relative hidden md:block">
+      {/* The global search finds patients: the record staff look for most often. */}
+      <Form method="get" action="/patients" role="search" className="relative hidden md:block">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <input
           type="search"
+          name="q"
           placeholder="Buscar..."
-          aria-label="Buscar"
+          aria-label="Buscar pacientes"
+          title="Buscar pacientes por nome, CPF ou e-mail"
           className="h-9 w-64 rounded-md border border-input bg-transparent pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
-      </div>
+      </Form>
       <ThemeToggle />
       <UserMenu user={user} />
     </header>

@@ -1,7 +1,8 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, KeyRound, Settings2, Users } from "lucide-react";
-import { Form, data, useNavigation, useSearchParams } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { DataTable, SearchForm } from "~/components/data-table";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -10,7 +11,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { TabsNav } from "~/components/ui/tabs-nav";
 import { requireActiveUser, requirePermission } from "~/.server/auth";
 import { destroyOtherSessions } from "~/.server/session";
@@ -310,14 +310,7 @@ function SecurityTab({ loaderData, actionData }: TabProps) {
 
 function UsersTab({ loaderData, actionData }: TabProps) {
   const users = loaderData.users!;
-  const [searchParams] = useSearchParams();
   const roleError = actionData?.intent === "set-role" ? actionData.result?.error?.[""]?.[0] : undefined;
-  const pages = Math.max(1, Math.ceil(users.total / users.pageSize));
-  const pageLink = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    next.set("page", String(page));
-    return `?${next}`;
-  };
   return (
     <Card>
       <CardHeader>
@@ -327,76 +320,58 @@ function UsersTab({ loaderData, actionData }: TabProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <Form method="get" className="flex gap-2">
-          <input type="hidden" name="tab" value="usuarios" />
-          <Input name="q" type="search" defaultValue={users.q} placeholder="Buscar por nome ou e-mail" aria-label="Buscar usuários" className="max-w-sm" />
-          <Button type="submit" variant="outline">
-            Buscar
-          </Button>
-        </Form>
+        <SearchForm placeholder="Buscar por nome ou e-mail..." label="Buscar usuários" className="max-w-sm" />
         {roleError ? (
           <Alert variant="destructive">
             <AlertDescription>{roleError}</AlertDescription>
           </Alert>
         ) : null}
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Nome</TableHead>
-              <TableHead>E-mail</TableHead>
-              <TableHead>Criado em</TableHead>
-              <TableHead>Perfil</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {users.rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
-                  Nenhum usuário encontrado
-                </TableCell>
-              </TableRow>
-            ) : (
-              users.rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell className="font-medium">
-                    {row.name || "Usuário"}
-                    {row.id === loaderData.currentUserId ? <span className="text-muted-foreground"> (você)</span> : null}
-                  </TableCell>
-                  <TableCell>{row.email}</TableCell>
-                  <TableCell>{formatDate(row.createdAt)}</TableCell>
-                  <TableCell>
-                    <Form method="post" className="flex items-center gap-2">
-                      <input type="hidden" name="intent" value="set-role" />
-                      <input type="hidden" name="userId" value={row.id} />
-                      <Select name="role" defaultValue={row.role ?? ""} aria-label={`Perfil de ${row.email}`} className="w-40">
-                        <option value="">Sem acesso</option>
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
-                          </option>
-                        ))}
-                      </Select>
-                      <Button type="submit" size="sm" variant="outline">
-                        Salvar
-                      </Button>
-                      {row.role ? null : <Badge variant="warning">Aguardando</Badge>}
-                    </Form>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-        <div className="flex items-center justify-between text-sm text-muted-foreground">
-          <span>{users.total.toLocaleString("pt-BR")} usuários</span>
-          <span className="flex gap-3">
-            {users.page > 1 ? <a href={pageLink(users.page - 1)}>Anterior</a> : null}
-            <span>
-              Página {users.page} de {pages}
-            </span>
-            {users.page < pages ? <a href={pageLink(users.page + 1)}>Próxima</a> : null}
-          </span>
-        </div>
+        <DataTable
+          caption="Usuários"
+          rows={users.rows}
+          total={users.total}
+          page={users.page}
+          pageSize={users.pageSize}
+          getRowKey={(row) => row.id}
+          emptyText="Nenhum usuário encontrado"
+          columns={[
+            {
+              key: "name",
+              header: "Nome",
+              className: "font-medium",
+              cell: (row) => (
+                <>
+                  {row.name || "Usuário"}
+                  {row.id === loaderData.currentUserId ? <span className="text-muted-foreground"> (você)</span> : null}
+                </>
+              ),
+            },
+            { key: "email", header: "E-mail", cell: (row) => row.email },
+            { key: "created", header: "Criado em", cell: (row) => formatDate(row.createdAt) },
+            {
+              key: "role",
+              header: "Perfil",
+              cell: (row) => (
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="intent" value="set-role" />
+                  <input type="hidden" name="userId" value={row.id} />
+                  <Select name="role" defaultValue={row.role ?? ""} aria-label={`Perfil de ${row.email}`} wrapperClassName="w-40">
+                    <option value="">Sem acesso</option>
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </Select>
+                  <Button type="submit" size="sm" variant="outline">
+                    Salvar
+                  </Button>
+                  {row.role ? null : <Badge variant="warning">Aguardando</Badge>}
+                </Form>
+              ),
+            },
+          ]}
+        />
       </CardContent>
     </Card>
   );

@@ -152,3 +152,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("E-mail ou senha incorretos.")).toBeVisible();
   });
 });
+
+test("the header search finds patients, and /config is the settings screen", async ({ page }) => {
+  await loginAs(page, "staff");
+  await page.getByRole("searchbox", { name: "Buscar pacientes" }).first().fill("nome-que-nao-existe");
+  await page.getByRole("searchbox", { name: "Buscar pacientes" }).first().press("Enter");
+  await expect(page).toHaveURL(/\/patients\?q=nome-que-nao-existe$/);
+  await expect(page.getByText("No patients found")).toBeVisible();
+  await page.goto("/config");
+  await expect(page.getByRole("heading", { name: "Configurações" })).toBeVisible();
+  await expect(page.getByLabel("Fuso horário")).toHaveValue("America/Sao_Paulo");
+  await expect(page.getByLabel("Fuso horário")).toBeDisabled();
+});
