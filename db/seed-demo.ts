@@ -10,7 +10,9 @@ import { sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { databasePath, db, runMigrations, sqlite, type Tx } from "../app/.server/db";
 import { hashPassword } from "../app/.server/password";
-import { formatCnpj, formatCpf, formatPhone, isValidCnpj, isValidCpf } from "../app/lib/documents";
+import { doctorSearchText } from "../app/models/doctor.server";
+import { patientSearchText } from "../app/models/patient.server";
+import { type BrazilUf, formatCnpj, formatCpf, formatPhone, isValidCnpj, isValidCpf } from "../app/lib/documents";
 import {
   type AppointmentStatus,
   HOSPITAL_TYPE_LABELS,
@@ -318,7 +320,7 @@ function seed(tx: Tx, passwordHashes: string[], now: Date) {
         commissionRate: d.commissionRate,
         active: true,
         userId: d.email === "medico@sinapse.demo" ? doctorUserId : null,
-        searchText: buildSearchText(d.name, `CRM-${d.crmUf} ${d.crm}`, d.specialty, d.email),
+        searchText: doctorSearchText({ name: d.name, specialty: d.specialty, crm: d.crm, crmUf: d.crmUf as BrazilUf, email: d.email, phone }),
       };
     }),
   );
@@ -396,7 +398,7 @@ function seed(tx: Tx, passwordHashes: string[], now: Date) {
         medicalHistory: history,
         whatsappOptIn: optIn,
         whatsappOptInAt: optIn ? new Date(createdAt.getTime() + random.int(0, 30) * DAY) : null,
-        searchText: buildSearchText(name, formatCpf(cpf), email, formatPhone(phone)),
+        searchText: patientSearchText({ name, cpf, email, phone }),
         createdAt,
         updatedAt: createdAt,
       },

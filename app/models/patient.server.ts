@@ -5,7 +5,7 @@ import { db } from "~/.server/db";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
-import { buildSearchText, likeContains } from "~/lib/search";
+import { buildSearchText, likeContains, normalizeSearch } from "~/lib/search";
 import type { PatientInput } from "~/validation/patient";
 
 export const PATIENT_SORTS = ["name", "createdAt"] as const;
@@ -21,22 +21,36 @@ export class PatientError extends Error {
   }
 }
 
-function searchTextOf(p: Pick<PatientInput, "name" | "cpf" | "email" | "phone">) {
+/** The stored search key of a patient; the demo seed uses it too, so both match the same way. */
+export function patientSearchText(p: Pick<PatientInput, "name" | "cpf" | "email" | "phone">) {
   return buildSearchText(p.name, p.cpf, p.email, p.phone);
 }
 
 /**
- * Search condition over the stored key: name, CPF, e-mail and phone, accent- and case-insensitive.
+ * Rows whose search key contains `term`. Terms of three characters or more go through the
+ * trigram index `patients_search` (migration 0002), so a search costs the same on 100 000
+ * patients as on 100; shorter ones fall back to a scan of the key.
+ */
+function containsTerm(term: string): SQL {
+  const normalized = normalizeSearch(term);
+  if ([...normalized].length >= 3) {
+    const phrase = `"${normalized.replace(/"/g, '""')}"`;
+    return sql`${patients.id} in (select rowid from patients_search where patients_search match ${phrase})`;
+  }
+  return sql`${patients.searchText} like ${likeContains(term)} escape '\\'`;
+}
+
+/**
+ * Search over the stored key: name, CPF, e-mail and phone, accent- and case-insensitive.
  * A query made of digits and punctuation ("123.456.789-09") is also tried as bare digits.
  */
 export function patientSearch(q: string): SQL | undefined {
   if (!q) return undefined;
-  const text = sql`${patients.searchText} like ${likeContains(q)} escape '\\'`;
   const digits = onlyDigits(q);
   if (digits.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && digits !== q) {
-    return sql`(${text} or ${patients.searchText} like ${likeContains(digits)} escape '\\')`;
+    return sql`(${containsTerm(q)} or ${containsTerm(digits)})`;
   }
-  return text;
+  return containsTerm(q);
 }
 
 export function listPatients({ q, page, sort, dir }: ListParams<PatientSort>) {
@@ -92,7 +106,7 @@ function values(input: PatientInput, before?: { whatsappOptIn: boolean; whatsapp
   const optInChanged = !before || before.whatsappOptIn !== input.whatsappOptIn;
   return {
     ...input,
-    searchText: searchTextOf(input),
+    searchText: patientSearchText(input),
     ...(optInChanged ? { whatsappOptInAt: input.whatsappOptIn ? new Date() : null } : {}),
   };
 }

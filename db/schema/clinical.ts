@@ -33,6 +33,8 @@ export const patients = sqliteTable(
     // NULLs are distinct in SQLite unique indexes, so patients without a CPF do not collide.
     uniqueIndex("patients_cpf_unique").on(t.cpf),
     index("patients_name_idx").on(t.name),
+    // The list sorts by the normalised key (it starts with the name), so accents sort with their letter.
+    index("patients_search_text_idx").on(t.searchText),
     index("patients_created_at_idx").on(t.createdAt),
     index("patients_whatsapp_opt_in_idx").on(t.whatsappOptIn),
   ],

@@ -1,0 +1,348 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
+import { DialogFooter, UrlDialog } from "~/components/dialog";
+import { CheckboxField, Field, FormErrors, SelectField } from "~/components/form-field";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { requirePermission } from "~/.server/auth";
+import { formFailure, notFound } from "~/.server/responses";
+import { redirectWithToast } from "~/.server/toast";
+import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
+import { listUrl, parseDialog, parseId, parseListParams } from "~/lib/list-params";
+import { can } from "~/lib/permissions";
+import { useToastEffect } from "~/lib/use-toast-effect";
+import {
+  DOCTOR_SORTS,
+  DoctorError,
+  createDoctor,
+  deleteDoctor,
+  doctorDeleteBlock,
+  getDoctor,
+  listDoctors,
+  updateDoctor,
+} from "~/models/doctor.server";
+import { doctorSchema, formatCommission, formatCrm } from "~/validation/doctor";
+import type { Route } from "./+types/doctors";
+
+export const handle = { title: "Médicos", subtitle: "Corpo clínico, CRM e comissões" };
+export const meta: Route.MetaFunction = () => [{ title: "Médicos · Sinapse" }];
+
+const UF_OPTIONS = BRAZIL_UFS.map((uf) => ({ value: uf, label: uf }));
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "doctors", "view");
+  const url = new URL(request.url);
+  const params = parseListParams(url, DOCTOR_SORTS, { sort: "name", dir: "asc" });
+  const dialog = parseDialog(url);
+  if (dialog === "invalid") notFound("Médico não encontrado.");
+
+  let editing = null;
+  let deleting = null;
+  if (dialog?.mode === "new") await requirePermission(request, "doctors", "create");
+  if (dialog?.mode === "edit") {
+    await requirePermission(request, "doctors", "edit");
+    editing = getDoctor(dialog.id) ?? notFound("Médico não encontrado.");
+  }
+  if (dialog?.mode === "delete") {
+    await requirePermission(request, "doctors", "delete");
+    const doctor = getDoctor(dialog.id) ?? notFound("Médico não encontrado.");
+    deleting = { id: doctor.id, name: doctor.name, refusal: doctorDeleteBlock(doctor) };
+  }
+
+  return {
+    ...listDoctors(params),
+    params,
+    dialog: dialog?.mode ?? null,
+    editing,
+    deleting,
+    closeTo: listUrl(url),
+    permissions: {
+      create: can(user, "doctors", "create"),
+      edit: can(user, "doctors", "edit"),
+      delete: can(user, "doctors", "delete"),
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requirePermission(request, "doctors", "view");
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const back = listUrl(new URL(request.url));
+
+  if (intent === "delete") {
+    const user = await requirePermission(request, "doctors", "delete");
+    const id = parseId(formData.get("id")) ?? notFound("Médico não encontrado.");
+    try {
+      deleteDoctor(user.id, id);
+    } catch (error) {
+      if (!(error instanceof DoctorError)) throw error;
+      return formFailure(intent, undefined, error.message || "Failed to delete doctor");
+    }
+    return redirectWithToast(back, { type: "success", message: "Doctor deleted successfully" });
+  }
+
+  if (intent !== "create" && intent !== "update") return formFailure(intent, undefined, "Ação desconhecida.");
+  const user = await requirePermission(request, "doctors", intent === "create" ? "create" : "edit");
+  const submission = parseWithZod(formData, { schema: doctorSchema });
+  if (submission.status !== "success") return formFailure(intent, submission.reply(), "Failed to save doctor");
+
+  try {
+    if (intent === "create") {
+      createDoctor(user.id, submission.value);
+      return redirectWithToast(back, { type: "success", message: "Doctor created successfully" });
+    }
+    const id = parseId(formData.get("id")) ?? notFound("Médico não encontrado.");
+    updateDoctor(user.id, id, submission.value);
+    return redirectWithToast(back, { type: "success", message: "Doctor updated successfully" });
+  } catch (error) {
+    if (!(error instanceof DoctorError)) throw error;
+    const reply = error.field
+      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+      : submission.reply({ formErrors: [error.message] });
+    return formFailure(intent, reply, error.message);
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Row = LoaderData["rows"][number];
+
+export default function DoctorsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, pageSize, params, permissions, dialog, editing, deleting, closeTo } = loaderData;
+  const hrefWith = useHrefWithParams();
+  useToastEffect(actionData?.toast);
+  const showActions = permissions.edit || permissions.delete;
+  const deleteError = actionData?.intent === "delete" ? actionData.toast?.message : undefined;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SearchForm
+          placeholder="Nome, especialidade, CRM ou e-mail..."
+          label="Buscar médicos"
+          className="w-full max-w-md"
+        />
+        {permissions.create ? (
+          <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
+            <Plus aria-hidden />
+            Novo Médico
+          </ButtonLink>
+        ) : null}
+      </div>
+
+      <DataTable
+        caption="Médicos"
+        rows={rows}
+        total={total}
+        page={params.page}
+        pageSize={pageSize}
+        getRowKey={(row) => row.id}
+        emptyText="No doctors found"
+        columns={[
+          { key: "name", header: "Nome", sortKey: "name", className: "font-medium", cell: (row) => row.name },
+          { key: "specialty", header: "Especialidade", sortKey: "specialty", cell: (row) => row.specialty },
+          { key: "crm", header: "CRM", className: "whitespace-nowrap", cell: (row) => formatCrm(row.crm, row.crmUf) },
+          {
+            key: "phone",
+            header: "Telefone",
+            className: "whitespace-nowrap",
+            cell: (row) => (row.phone ? formatPhone(row.phone) : "-"),
+          },
+          { key: "email", header: "E-mail", cell: (row) => row.email || "-" },
+          {
+            key: "commission",
+            header: "Comissão",
+            className: "text-right tabular-nums",
+            cell: (row) => formatCommission(row.commissionRate),
+          },
+          {
+            key: "status",
+            header: "Status",
+            cell: (row) => (row.active ? <Badge variant="success">Ativo</Badge> : <Badge variant="secondary">Inativo</Badge>),
+          },
+          ...(showActions
+            ? [
+                {
+                  key: "actions",
+                  header: "Ações",
+                  className: "w-24 text-right",
+                  cell: (row: Row) => (
+                    <div className="flex justify-end gap-1">
+                      {permissions.edit ? (
+                        <ButtonLink
+                          to={hrefWith({ edit: row.id, dialog: null, delete: null })}
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Editar ${row.name}`}
+                          preventScrollReset
+                        >
+                          <Pencil aria-hidden />
+                        </ButtonLink>
+                      ) : null}
+                      {permissions.delete ? (
+                        <ButtonLink
+                          to={hrefWith({ delete: row.id, dialog: null, edit: null })}
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Excluir ${row.name}`}
+                          preventScrollReset
+                        >
+                          <Trash2 aria-hidden className="text-destructive" />
+                        </ButtonLink>
+                      ) : null}
+                    </div>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+
+      {dialog === "new" || editing ? (
+        <DoctorDialog
+          key={editing?.id ?? "new"}
+          doctor={editing}
+          closeTo={closeTo}
+          lastResult={actionData?.intent === (editing ? "update" : "create") ? actionData.result : undefined}
+        />
+      ) : null}
+      {deleting?.refusal ? (
+        <UrlDialog title="Excluir médico" closeTo={closeTo} maxWidth="md">
+          <Alert variant="destructive">
+            <AlertDescription>
+              <p role="alert">{deleting.refusal}</p>
+            </AlertDescription>
+          </Alert>
+          <p className="text-sm text-muted-foreground">
+            Um médico inativo continua no histórico, mas deixa de aparecer na escolha de novas consultas e cirurgias.
+          </p>
+          <DialogFooter>
+            <ButtonLink to={closeTo} variant="outline" preventScrollReset>
+              Fechar
+            </ButtonLink>
+            <ButtonLink to={hrefWith({ edit: deleting.id, delete: null, dialog: null })} preventScrollReset>
+              Editar e marcar como inativo
+            </ButtonLink>
+          </DialogFooter>
+        </UrlDialog>
+      ) : deleting ? (
+        <ConfirmDialog
+          title="Excluir médico"
+          message={
+            <>
+              Are you sure you want to delete this doctor? <strong>{deleting.name}</strong> será removido
+              permanentemente.
+              {deleteError ? (
+                <span role="alert" className="mt-2 block text-destructive">
+                  {deleteError}{" "}
+                  <Link to={hrefWith({ edit: deleting.id, delete: null, dialog: null })} className="underline">
+                    Editar médico
+                  </Link>
+                </span>
+              ) : null}
+            </>
+          }
+          fields={{ intent: "delete", id: deleting.id }}
+          closeTo={closeTo}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function DoctorDialog({
+  doctor,
+  closeTo,
+  lastResult,
+}: {
+  doctor: LoaderData["editing"];
+  closeTo: string;
+  lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: doctor ? `doctor-${doctor.id}` : "doctor-new",
+    lastResult,
+    defaultValue: doctor
+      ? {
+          name: doctor.name,
+          specialty: doctor.specialty,
+          crm: doctor.crm,
+          crmUf: doctor.crmUf ?? "",
+          phone: doctor.phone ? formatPhone(doctor.phone) : "",
+          email: doctor.email ?? "",
+          commissionRate: String(doctor.commissionRate),
+          active: doctor.active ? "on" : "",
+        }
+      : { commissionRate: "0", active: "on" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: doctorSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <UrlDialog title={doctor ? "Edit Doctor" : "Add New Doctor"} closeTo={closeTo} maxWidth="2xl">
+      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+        <input type="hidden" name="intent" value={doctor ? "update" : "create"} />
+        {doctor ? <input type="hidden" name="id" value={doctor.id} /> : null}
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field meta={fields.name} label="Nome" className="sm:col-span-2" autoComplete="off" autoFocus />
+          <Field meta={fields.specialty} label="Especialidade" placeholder="Ex.: Neurocirurgia" />
+          <div className="grid grid-cols-[1fr_6rem] items-start gap-2">
+            <Field meta={fields.crm} label="CRM" inputMode="numeric" placeholder="123456" autoComplete="off" />
+            <SelectField meta={fields.crmUf} label="UF do CRM" options={UF_OPTIONS} placeholder="—" />
+          </div>
+          <Field meta={fields.phone} label="Telefone" type="tel" placeholder="(00) 00000-0000" />
+          <Field meta={fields.email} label="E-mail" type="email" />
+          <Field
+            meta={fields.commissionRate}
+            label="Taxa de comissão"
+            type="number"
+            min={0}
+            max={1}
+            step={0.01}
+            inputMode="decimal"
+            hint={commissionHint(fields.commissionRate.value)}
+          />
+          <CheckboxField
+            meta={fields.active}
+            label="Ativo"
+            className="self-center"
+            hint="Inativos não aparecem na escolha de novas consultas e cirurgias."
+          />
+        </div>
+        <DialogFooter>
+          <ButtonLink to={closeTo} variant="outline" preventScrollReset>
+            Cancelar
+          </ButtonLink>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Salvando..." : doctor ? "Salvar alterações" : "Cadastrar médico"}
+          </Button>
+        </DialogFooter>
+      </Form>
+    </UrlDialog>
+  );
+}
+
+/** 'Fração de 0 a 1 (0,15 = 15%). Equivale a 15%.' — the percentage the table will show. */
+function commissionHint(value: unknown) {
+  const text = typeof value === "string" ? value.trim().replace(",", ".") : "";
+  const rate = text === "" ? 0 : Number(text);
+  const valid = Number.isFinite(rate) && rate >= 0 && rate <= 1;
+  return (
+    <>
+      Fração de 0 a 1 (0,15 = 15%).
+      {valid ? <span data-testid="commission-percent"> Equivale a {formatCommission(rate)}.</span> : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

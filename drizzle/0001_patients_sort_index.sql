@@ -1,0 +1,1 @@
+CREATE INDEX `patients_search_text_idx` ON `patients` (`search_text`);
