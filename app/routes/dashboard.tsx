@@ -1,21 +1,254 @@
+import {
+  Activity,
+  ArrowRight,
+  Calendar,
+  CircleCheck,
+  Clock,
+  Receipt,
+  Star,
+  Stethoscope,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
+import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { StatCard } from "~/components/stat-card";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requirePermission } from "~/.server/auth";
+import { formatInClinic } from "~/lib/dates";
+import { formatBRL } from "~/lib/money";
+import { type Area, can } from "~/lib/permissions";
+import { type MonthTrend, type Ratio, getDashboardStats } from "~/models/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export const handle = { title: "Dashboard", subtitle: "Visão geral da clínica" };
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Sinapse" }];
 
+const TREND_LABEL = "vs last month";
+const NO_PREVIOUS_MONTH = "sem dados do mês anterior";
+const NO_DATA = "—";
+
+const QUICK_LINKS: ReadonlyArray<{ to: string; area: Area; title: string; description: string; icon: LucideIcon }> = [
+  { to: "/appointments", area: "appointments", title: "Consultas", description: "Agenda e marcação de consultas", icon: Calendar },
+  { to: "/patients", area: "patients", title: "Pacientes", description: "Cadastro e histórico dos pacientes", icon: Users },
+  { to: "/doctors", area: "doctors", title: "Médicos", description: "Equipe médica e especialidades", icon: Stethoscope },
+  { to: "/surgeries", area: "surgeries", title: "Cirurgias", description: "Cirurgias agendadas e realizadas", icon: Activity },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "patients", "view");
-  return { name: user.name };
+  const quickLinks = QUICK_LINKS.filter((link) => can(user, link.area, "view")).map(({ to, title, description }) => ({
+    to,
+    title,
+    description,
+  }));
+  let stats = null;
+  try {
+    // Revenue is computed only for those who may see financial data (SPEC §6: admin).
+    stats = getDashboardStats({ now: new Date(), includeRevenue: can(user, "financial", "view") });
+  } catch (error) {
+    // SPEC §8: dashboard statistics errors are logged, not shown; the screen says figures are unavailable.
+    console.error("dashboard statistics failed", error);
+  }
+  return { stats, quickLinks };
+}
+
+const integer = new Intl.NumberFormat("pt-BR");
+const oneDecimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function plural(n: number, one: string, many: string) {
+  return `${integer.format(n)} ${n === 1 ? one : many}`;
+}
+
+/** The trend badge, or nothing when last month had no data (the hint says so instead). */
+function trendOf(trend: MonthTrend) {
+  return trend.percent === null ? undefined : { value: trend.percent, label: TREND_LABEL };
+}
+
+/** A line under a monthly figure: what this month holds, plus the hint when there is no base. */
+function monthNote(text: string, trend: MonthTrend) {
+  return trend.percent === null ? `${text} · ${NO_PREVIOUS_MONTH}` : text;
+}
+
+function percentText(rate: Ratio) {
+  return rate.percent === null ? NO_DATA : `${oneDecimal.format(rate.percent)}%`;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, quickLinks } = loaderData;
+
   return (
-    <section className="space-y-2">
-      <h2 className="text-2xl font-semibold">Olá, {loaderData.name || "Usuário"}</h2>
-      <p className="text-muted-foreground">Bem-vindo ao Sinapse.</p>
-    </section>
+    <div className="space-y-6">
+      {stats ? (
+        <>
+          <section aria-labelledby="dashboard-overview" className="space-y-3">
+            <h2 id="dashboard-overview" className="sr-only">
+              Resumo
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatCard
+                title="Total Pacientes"
+                value={integer.format(stats.patients.total)}
+                icon={Users}
+                description={monthNote(`${plural(stats.patients.trend.thisMonth, "cadastrado", "cadastrados")} este mês`, stats.patients.trend)}
+                trend={trendOf(stats.patients.trend)}
+              />
+              <StatCard
+                title="Consultas"
+                value={integer.format(stats.appointments.total)}
+                icon={Calendar}
+                description={monthNote(`${plural(stats.appointments.trend.thisMonth, "consulta", "consultas")} este mês`, stats.appointments.trend)}
+                trend={trendOf(stats.appointments.trend)}
+              />
+              <StatCard
+                title="Cirurgias"
+                value={integer.format(stats.surgeries.total)}
+                icon={Activity}
+                description={monthNote(`${plural(stats.surgeries.trend.thisMonth, "agendada", "agendadas")} para este mês`, stats.surgeries.trend)}
+                trend={trendOf(stats.surgeries.trend)}
+              />
+              {stats.revenue ? (
+                <StatCard
+                  title="Receita Mensal"
+                  value={formatBRL(stats.revenue.monthCents)}
+                  icon={Wallet}
+                  description={monthNote(`Receitas de ${formatInClinic(stats.monthStart, "MMMM 'de' yyyy")}`, stats.revenue.trend)}
+                  trend={trendOf(stats.revenue.trend)}
+                />
+              ) : null}
+            </div>
+          </section>
+
+          <section aria-labelledby="dashboard-indicators" className="space-y-3">
+            <h2 id="dashboard-indicators" className="text-lg font-semibold">
+              Indicadores
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatCard
+                title="Taxa de Sucesso"
+                value={percentText(stats.successRate)}
+                icon={CircleCheck}
+                description={
+                  stats.successRate.percent === null
+                    ? "Nenhuma cirurgia finalizada"
+                    : `${integer.format(stats.successRate.part)} concluídas de ${plural(stats.successRate.whole, "finalizada", "finalizadas")}`
+                }
+              />
+              <StatCard
+                title="Tempo Médio de Espera"
+                value={stats.averageWait.days === null ? NO_DATA : `${oneDecimal.format(stats.averageWait.days)} dias`}
+                icon={Clock}
+                description={
+                  stats.averageWait.days === null
+                    ? `Sem consultas nos últimos ${stats.averageWait.windowDays} dias`
+                    : `Da marcação à consulta, últimos ${stats.averageWait.windowDays} dias (${plural(stats.averageWait.appointments, "consulta", "consultas")})`
+                }
+              />
+              <StatCard
+                title="Satisfação do Paciente"
+                value={NO_DATA}
+                icon={Star}
+                description="Sem pesquisas de satisfação registradas"
+              />
+              <StatCard
+                title="Taxa de Cobrança"
+                value={percentText(stats.billingRate)}
+                icon={Receipt}
+                description={
+                  stats.billingRate.percent === null
+                    ? "Nenhuma cirurgia realizada"
+                    : `${integer.format(stats.billingRate.part)} faturadas de ${plural(stats.billingRate.whole, "realizada", "realizadas")}`
+                }
+              />
+            </div>
+          </section>
+        </>
+      ) : (
+        <Alert variant="warning">
+          <AlertTitle>Estatísticas indisponíveis</AlertTitle>
+          <AlertDescription>Não foi possível carregar os números do painel. Tente recarregar a página.</AlertDescription>
+        </Alert>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        {stats ? <StageDistribution stages={stats.stageDistribution} /> : null}
+
+        <section aria-labelledby="dashboard-quick-access" className="space-y-3">
+          <h2 id="dashboard-quick-access" className="text-lg font-semibold">
+            Acesso rápido
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {quickLinks.map((link) => {
+              const Icon = QUICK_LINKS.find((q) => q.to === link.to)?.icon ?? ArrowRight;
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="group flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <span className="grid gap-0.5">
+                      <span className="font-medium">{link.title}</span>
+                      <span className="text-sm text-muted-foreground">{link.description}</span>
+                    </span>
+                    <ArrowRight aria-hidden="true" className="ml-auto size-4 self-center text-muted-foreground transition-transform group-hover:translate-x-0.5" />
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function StageDistribution({ stages }: { stages: ReadonlyArray<{ stage: string; label: string; count: number }> }) {
+  const total = stages.reduce((sum, s) => sum + s.count, 0);
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Cirurgias por etapa
+        </CardTitle>
+        <CardDescription>
+          {total === 0 ? "Nenhuma cirurgia cadastrada" : `${plural(total, "cirurgia", "cirurgias")} no pipeline`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-1" aria-label="Distribuição das cirurgias por etapa">
+          {stages.map((s) => {
+            // Share of all surgeries, to one decimal (the bar's width).
+            const share = total === 0 ? 0 : Math.round((s.count / total) * 1000) / 10;
+            return (
+              <li key={s.stage}>
+                <Link
+                  to={`/surgeries?stage=${s.stage}`}
+                  aria-label={`${s.label}: ${plural(s.count, "cirurgia", "cirurgias")}`}
+                  className="grid gap-1 rounded-md px-2 py-1.5 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span className="flex items-center justify-between gap-2 text-sm">
+                    <span>{s.label}</span>
+                    <span className="font-medium tabular-nums">{integer.format(s.count)}</span>
+                  </span>
+                  <span aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-muted">
+                    <span
+                      data-testid={`stage-bar-${s.stage}`}
+                      className="block h-full rounded-full bg-primary"
+                      style={{ width: `${share}%` }}
+                    />
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 
