@@ -1,0 +1,364 @@
+import { CalendarDays, CalendarRange, CalendarX, ChevronLeft, ChevronRight, LayoutGrid, Plus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { EmptyState } from "~/components/empty-state";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { type BadgeVariant, Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
+import { TabsNav } from "~/components/ui/tabs-nav";
+import { requirePermission } from "~/.server/auth";
+import { formatInClinic, formatTime, todayIsoInClinic } from "~/lib/dates";
+import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus, labelFor } from "~/lib/enums";
+import { can } from "~/lib/permissions";
+import { cn } from "~/lib/utils";
+import {
+  MONTH_CELL_LIMIT,
+  type ScheduleView,
+  listScheduleDoctors,
+  listScheduleEntries,
+  parseScheduleParams,
+  schedulePeriod,
+} from "~/models/schedule.server";
+import type { Route } from "./+types/schedule";
+
+export const handle = { title: "Agenda", subtitle: "Consultas por dia, semana e mês" };
+export const meta: Route.MetaFunction = () => [{ title: "Agenda · Sinapse" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "appointments", "view");
+  const today = todayIsoInClinic();
+  const params = parseScheduleParams(new URL(request.url), today);
+  const doctors = listScheduleDoctors(params.doctorId);
+  // An unknown doctor id (deleted, hand-typed) shows everyone rather than an empty agenda.
+  const doctorId = params.doctorId !== null && doctors.some((d) => d.id === params.doctorId) ? params.doctorId : null;
+  const period = schedulePeriod(params.view, params.date, today);
+  const entries = listScheduleEntries(period.days, {
+    doctorId,
+    perDayLimit: period.view === "month" ? MONTH_CELL_LIMIT : undefined,
+    detailed: period.view === "day",
+  });
+
+  return {
+    view: period.view,
+    date: period.date,
+    title: period.title,
+    previousDate: period.previousDate,
+    nextDate: period.nextDate,
+    days: period.days.map((day, i) => ({ ...day, ...entries[i] })),
+    doctorId,
+    doctors: doctors.map((d) => ({ id: d.id, name: d.active ? d.name : `${d.name} (inativo)` })),
+    permissions: {
+      edit: can(user, "appointments", "edit"),
+      create: can(user, "appointments", "create"),
+    },
+  };
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Day = LoaderData["days"][number];
+type Entry = Day["entries"][number];
+
+/** The canonical URL of a schedule state (the doctor filter is kept; 'Hoje' leaves the date out). */
+function scheduleHref(view: ScheduleView, date: string | null, doctorId: number | null) {
+  const params = new URLSearchParams({ view });
+  if (date) params.set("date", date);
+  if (doctorId) params.set("doctor", String(doctorId));
+  return `/schedule?${params}`;
+}
+
+// Kept here, not in the .server model: the component needs them in the browser bundle.
+const VIEW_LABELS: Record<ScheduleView, string> = { day: "Dia", week: "Semana", month: "Mês" };
+const VIEW_ICONS = { day: CalendarDays, week: CalendarRange, month: LayoutGrid } as const;
+
+export default function SchedulePage({ loaderData }: Route.ComponentProps) {
+  const { view, date, title, previousDate, nextDate, days, doctorId, permissions } = loaderData;
+  const href = (v: ScheduleView, d: string | null) => scheduleHref(v, d, doctorId);
+  const dayHref = (d: string) => href("day", d);
+  const unit = view === "day" ? "Dia" : view === "week" ? "Semana" : "Mês";
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <TabsNav
+          label="Visualização da agenda"
+          items={(["day", "week", "month"] as const).map((v) => ({
+            to: href(v, date),
+            label: VIEW_LABELS[v],
+            icon: VIEW_ICONS[v],
+            active: v === view,
+          }))}
+        />
+        <div className="flex flex-wrap items-end gap-2">
+          <DoctorFilter loaderData={loaderData} />
+          {permissions.create ? (
+            <ButtonLink to="/appointments?dialog=new">
+              <Plus aria-hidden />
+              Nova consulta
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold first-letter:uppercase" aria-live="polite" data-testid="schedule-period">
+          {title}
+        </h2>
+        <nav aria-label="Navegar entre períodos" className="flex gap-2">
+          <ButtonLink to={href(view, previousDate)} variant="outline" size="sm" title={`${unit} anterior`} preventScrollReset>
+            <ChevronLeft aria-hidden />
+            Anterior
+          </ButtonLink>
+          <ButtonLink to={href(view, null)} variant="outline" size="sm" preventScrollReset>
+            Hoje
+          </ButtonLink>
+          <ButtonLink to={href(view, nextDate)} variant="outline" size="sm" title={`${unit} seguinte`} preventScrollReset>
+            Próximo
+            <ChevronRight aria-hidden />
+          </ButtonLink>
+        </nav>
+      </div>
+
+      {view === "day" ? <DayView day={days[0]} canEdit={permissions.edit} /> : null}
+      {view === "week" ? <WeekView days={days} canEdit={permissions.edit} dayHref={dayHref} /> : null}
+      {view === "month" ? <MonthView title={title} days={days} canEdit={permissions.edit} dayHref={dayHref} /> : null}
+    </div>
+  );
+}
+
+/** A GET form: the filter is part of the URL and works without JavaScript; with it, choosing submits. */
+function DoctorFilter({ loaderData }: { loaderData: LoaderData }) {
+  const { view, date, doctorId, doctors } = loaderData;
+  const submit = useSubmit();
+  return (
+    <Form method="get" action="/schedule" className="flex items-end gap-2" preventScrollReset>
+      <input type="hidden" name="view" value={view} />
+      <input type="hidden" name="date" value={date} />
+      <div className="grid gap-1">
+        <label htmlFor="schedule-doctor" className="text-xs font-medium text-muted-foreground">
+          Médico
+        </label>
+        <Select
+          key={doctorId ?? "all"}
+          id="schedule-doctor"
+          name="doctor"
+          defaultValue={doctorId ?? ""}
+          wrapperClassName="w-56"
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        >
+          <option value="">Todos os médicos</option>
+          {doctors.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" variant="outline">
+        Filtrar
+      </Button>
+    </Form>
+  );
+}
+
+// ── Entries ─────────────────────────────────────────────────────────────────
+
+const STATUS_VARIANTS: Record<AppointmentStatus, BadgeVariant> = {
+  scheduled: "info",
+  confirmed: "success",
+  completed: "secondary",
+  cancelled: "destructive",
+};
+
+/** Left border colour of a compact entry: the status badge's colour. */
+const STATUS_BORDERS: Record<AppointmentStatus, string> = {
+  scheduled: "border-l-info",
+  confirmed: "border-l-success",
+  completed: "border-l-muted-foreground/50",
+  cancelled: "border-l-destructive",
+};
+
+function statusLabel(status: string) {
+  return labelFor(APPOINTMENT_STATUS_LABELS, status);
+}
+
+/** 'HH:mm–HH:mm'; an end (or start) on another day carries its date ('23:30–00:30 (23/11)'). */
+function timeRange(entry: Entry, day: Day) {
+  const start = entry.startTime < day.start ? `${formatInClinic(entry.startTime, "dd/MM")} ${formatTime(entry.startTime)}` : formatTime(entry.startTime);
+  const end = entry.endTime > day.end ? `${formatTime(entry.endTime)} (${formatInClinic(entry.endTime, "dd/MM")})` : formatTime(entry.endTime);
+  return `${start}–${end}`;
+}
+
+/** The entry opens the appointment's edit dialog for those who may edit; otherwise it is plain text. */
+function EntryLink({ entry, canEdit, className, children }: { entry: Entry; canEdit: boolean; className?: string; children: ReactNode }) {
+  if (!canEdit) return <span className={className}>{children}</span>;
+  return (
+    <Link
+      to={`/appointments?edit=${entry.id}`}
+      className={cn(
+        "rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        className,
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
+  if (day.entries.length === 0) {
+    return <EmptyState icon={CalendarX} title="Nenhuma consulta neste dia" className="bg-card" />;
+  }
+  return (
+    <ol aria-label={`Consultas de ${day.label}`} className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm" data-date={day.date}>
+      {day.entries.map((entry) => (
+        <li key={entry.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4" data-testid="schedule-entry">
+          <p className="shrink-0 font-medium tabular-nums sm:w-36">
+            <time dateTime={new Date(entry.startTime).toISOString()}>{timeRange(entry, day)}</time>
+          </p>
+          <div className="min-w-0 flex-1 space-y-1">
+            <p className="font-medium">
+              <EntryLink entry={entry} canEdit={canEdit}>
+                {entry.patientName}
+              </EntryLink>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {entry.doctorName}
+              {entry.type ? ` · ${entry.type}` : ""}
+              {entry.location ? ` · ${entry.location}` : ""}
+            </p>
+          </div>
+          <Badge variant={STATUS_VARIANTS[entry.status] ?? "outline"}>{statusLabel(entry.status)}</Badge>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** One line of a week column or month cell: status colour, time, patient (and doctor). */
+function CompactEntry({ entry, day, canEdit, showDoctor }: { entry: Entry; day: Day; canEdit: boolean; showDoctor: boolean }) {
+  const cancelled = entry.status === "cancelled";
+  return (
+    <li
+      className={cn("rounded-sm border-l-[3px] bg-muted/50 px-1.5 py-1 text-xs", STATUS_BORDERS[entry.status])}
+      title={`${timeRange(entry, day)} · ${entry.patientName} · ${entry.doctorName} · ${statusLabel(entry.status)}`}
+      data-testid="schedule-entry"
+    >
+      <EntryLink entry={entry} canEdit={canEdit} className="block">
+        <span className="font-medium tabular-nums">{showDoctor || entry.startTime < day.start ? timeRange(entry, day) : formatTime(entry.startTime)}</span>{" "}
+        <span className={cn("break-words", cancelled && "line-through")}>{entry.patientName}</span>
+        {showDoctor ? <span className="block truncate text-muted-foreground">{entry.doctorName}</span> : null}
+        <span className="sr-only"> ({statusLabel(entry.status)})</span>
+      </EntryLink>
+    </li>
+  );
+}
+
+function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boolean; dayHref: (date: string) => string }) {
+  return (
+    <div className="grid gap-3 lg:grid-cols-7">
+      {days.map((day) => (
+        <section
+          key={day.date}
+          aria-labelledby={`week-day-${day.date}`}
+          data-date={day.date}
+          data-today={day.isToday || undefined}
+          className={cn(
+            "flex min-h-32 min-w-0 flex-col gap-2 rounded-xl border bg-card p-2 text-card-foreground shadow-sm",
+            day.isToday && "border-primary ring-1 ring-primary",
+          )}
+        >
+          <h3 id={`week-day-${day.date}`} className="text-sm">
+            <Link
+              to={dayHref(day.date)}
+              aria-label={`${day.label}${day.isToday ? " (hoje)" : ""}`}
+              aria-current={day.isToday ? "date" : undefined}
+              className="flex items-baseline gap-1.5 rounded-sm px-1 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <span className="text-muted-foreground capitalize">{day.weekday}</span>
+              <span className={cn("text-lg font-semibold", day.isToday && "text-primary")}>{day.dayNumber}</span>
+              {day.isToday ? <span className="text-xs font-medium text-primary">Hoje</span> : null}
+            </Link>
+          </h3>
+          {day.entries.length > 0 ? (
+            <ul className="space-y-1.5">
+              {day.entries.map((entry) => (
+                <CompactEntry key={entry.id} entry={entry} day={day} canEdit={canEdit} showDoctor />
+              ))}
+            </ul>
+          ) : (
+            <p className="px-1 text-xs text-muted-foreground">Sem consultas</p>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function MonthView({ title, days, canEdit, dayHref }: { title: string; days: Day[]; canEdit: boolean; dayHref: (date: string) => string }) {
+  const weeks: Day[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+  return (
+    // `relative` keeps the sr-only texts (absolutely positioned) inside the scrolling box.
+    <div className="relative max-w-full overflow-x-auto rounded-xl border bg-card text-card-foreground shadow-sm">
+      <table className="w-full min-w-[44rem] table-fixed border-collapse" aria-label={`Calendário de ${title}`}>
+        <thead>
+          <tr>
+            {weeks[0].map((day) => (
+              <th key={day.weekdayName} scope="col" abbr={day.weekdayName} className="border-b px-2 py-2 text-left text-xs font-medium text-muted-foreground capitalize">
+                {day.weekday}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0].date}>
+              {week.map((day) => {
+                const more = day.total - day.entries.length;
+                return (
+                  <td
+                    key={day.date}
+                    data-date={day.date}
+                    data-outside={day.inPeriod ? undefined : "true"}
+                    className={cn("relative h-28 border-t border-l p-1 align-top first:border-l-0", !day.inPeriod && "bg-muted/40 text-muted-foreground")}
+                  >
+                    <Link
+                      to={dayHref(day.date)}
+                      aria-label={`${day.label}${day.isToday ? " (hoje)" : ""}${day.total ? `, ${day.total} ${day.total === 1 ? "consulta" : "consultas"}` : ""}`}
+                      aria-current={day.isToday ? "date" : undefined}
+                      className={cn(
+                        "inline-flex size-7 items-center justify-center rounded-full text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                        day.isToday && "bg-primary font-semibold text-primary-foreground hover:bg-primary/90",
+                        !day.inPeriod && "opacity-70",
+                      )}
+                    >
+                      {day.dayNumber}
+                    </Link>
+                    {day.entries.length > 0 ? (
+                      <ul className={cn("mt-1 space-y-1", !day.inPeriod && "opacity-70")}>
+                        {day.entries.map((entry) => (
+                          <CompactEntry key={entry.id} entry={entry} day={day} canEdit={canEdit} showDoctor={false} />
+                        ))}
+                      </ul>
+                    ) : null}
+                    {more > 0 ? (
+                      <Link
+                        to={dayHref(day.date)}
+                        className="mt-1 inline-block rounded-sm px-1 text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      >
+                        +{more} mais<span className="sr-only"> consultas em {day.label}</span>
+                      </Link>
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
