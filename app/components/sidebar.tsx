@@ -44,7 +44,9 @@ export function Sidebar({ clinicName }: { clinicName: string }) {
   useEffect(() => {
     const stored = readStoredGroups();
     if (stored) setExpanded(stored);
-    setCollapsed(localStorage.getItem(COLLAPSED_KEY) === "true");
+    const storedCollapsed = localStorage.getItem(COLLAPSED_KEY);
+    // On a phone-sized screen, start with icons only unless the person chose otherwise.
+    setCollapsed(storedCollapsed === null ? window.matchMedia("(max-width: 767px)").matches : storedCollapsed === "true");
   }, []);
 
   function toggleGroup(id: string, open: boolean) {
