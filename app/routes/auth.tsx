@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Activity } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Field, FormErrors } from "~/components/form-field";
 import { recordAudit } from "~/.server/audit";
 import { LoginError, authenticator, safeRedirect } from "~/.server/auth";
 import { db } from "~/.server/db";
@@ -137,15 +136,6 @@ function AuthTab({ to, active, children }: { to: string; active: boolean; childr
 
 type LastResult = Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : never) : never;
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
-
 function LoginForm({ lastResult }: { lastResult?: LastResult }) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -161,21 +151,9 @@ function LoginForm({ lastResult }: { lastResult?: LastResult }) {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <div className="space-y-2">
-        <Label htmlFor={fields.email.id}>Email</Label>
-        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="voce@clinica.com.br" />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={fields.password.id}>Senha</Label>
-        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" placeholder="voce@clinica.com.br" />
+      <Field meta={fields.password} label="Senha" type="password" autoComplete="current-password" />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Entrando..." : "Entrar"}
       </Button>
@@ -197,22 +175,9 @@ function SignupForm({ passwordMinLength, lastResult }: { passwordMinLength: numb
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signup" />
-      <div className="space-y-2">
-        <Label htmlFor={fields.name.id}>Nome completo</Label>
-        <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={fields.email.id}>Email</Label>
-        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={fields.password.id}>Senha</Label>
-        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" minLength={passwordMinLength} />
-        <p className="text-xs text-muted-foreground">Mínimo de {passwordMinLength} caracteres.</p>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
+      <Field meta={fields.name} label="Nome completo" type="text" autoComplete="name" />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <Field meta={fields.password} label="Senha" type="password" hint={`Mínimo de ${passwordMinLength} caracteres.`} autoComplete="new-password" minLength={passwordMinLength} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Criando conta..." : "Criar conta"}
       </Button>

@@ -1,8 +1,9 @@
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, KeyRound, Settings2, Users } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
 import { DataTable, SearchForm } from "~/components/data-table";
+import { Field } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -159,15 +160,6 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
 type TabProps = Pick<Route.ComponentProps, "loaderData" | "actionData">;
 
-function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
-
 function useBusy(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -192,11 +184,7 @@ function GeneralTab({ loaderData, actionData }: TabProps) {
       <CardContent>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name="intent" value="update-general" />
-          <div className="space-y-2">
-            <Label htmlFor={fields.clinicName.id}>Nome da clínica</Label>
-            <Input {...getInputProps(fields.clinicName, { type: "text" })} disabled={!canEditClinic} />
-            <FieldError id={fields.clinicName.errorId} errors={fields.clinicName.errors} />
-          </div>
+          <Field meta={fields.clinicName} label="Nome da clínica" disabled={!canEditClinic} />
           <div className="space-y-2">
             <Label htmlFor="timeZone">Fuso horário</Label>
             <Input id="timeZone" value={settings.timeZone} disabled readOnly />
@@ -261,22 +249,9 @@ function SecurityTab({ loaderData, actionData }: TabProps) {
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
             <input type="hidden" name="intent" value="change-password" />
-            <div className="space-y-2">
-              <Label htmlFor={fields.currentPassword.id}>Senha atual</Label>
-              <Input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
-              <FieldError id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={fields.newPassword.id}>Nova senha</Label>
-              <Input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" />
-              <p className="text-xs text-muted-foreground">Mínimo de {settings.passwordMinLength} caracteres.</p>
-              <FieldError id={fields.newPassword.errorId} errors={fields.newPassword.errors} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={fields.confirmPassword.id}>Confirmar nova senha</Label>
-              <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-              <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-            </div>
+            <Field meta={fields.currentPassword} label="Senha atual" type="password" autoComplete="current-password" />
+            <Field meta={fields.newPassword} label="Nova senha" type="password" hint={`Mínimo de ${settings.passwordMinLength} caracteres.`} autoComplete="new-password" />
+            <Field meta={fields.confirmPassword} label="Confirmar nova senha" type="password" autoComplete="new-password" />
             <Button type="submit" disabled={busy}>
               {busy ? "Salvando..." : "Alterar senha"}
             </Button>
@@ -292,11 +267,7 @@ function SecurityTab({ loaderData, actionData }: TabProps) {
           <CardContent>
             <Form method="post" {...getFormProps(policyForm)} className="max-w-md space-y-4">
               <input type="hidden" name="intent" value="update-security" />
-              <div className="space-y-2">
-                <Label htmlFor={policyFields.passwordMinLength.id}>Tamanho mínimo da senha</Label>
-                <Input {...getInputProps(policyFields.passwordMinLength, { type: "number" })} min={8} max={128} step={1} />
-                <FieldError id={policyFields.passwordMinLength.errorId} errors={policyFields.passwordMinLength.errors} />
-              </div>
+              <Field meta={policyFields.passwordMinLength} label="Tamanho mínimo da senha" type="number" min={8} max={128} step={1} />
               <Button type="submit" variant="outline" disabled={busyPolicy}>
                 {busyPolicy ? "Salvando..." : "Salvar política"}
               </Button>
