@@ -1,0 +1,243 @@
+import { type SQL, and, asc, count, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { appointments, doctors, patients } from "~db/schema";
+import { diffChanges, recordAudit } from "~/.server/audit";
+import { type Tx, db } from "~/.server/db";
+import { isForeignKeyViolation } from "~/.server/sql-errors";
+import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
+import type { AppointmentStatus } from "~/lib/enums";
+import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import { likeContains, normalizeSearch } from "~/lib/search";
+import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
+import { patientSearch } from "./patient.server";
+
+export const APPOINTMENT_SORTS = ["startTime"] as const;
+export type AppointmentSort = (typeof APPOINTMENT_SORTS)[number];
+
+export interface AppointmentFilters {
+  status?: AppointmentStatus | null;
+  doctorId?: number | null;
+}
+
+/** A rule of the domain the user can fix (double booking, unknown patient …), tied to a field when it has one. */
+export class AppointmentError extends Error {
+  constructor(
+    message: string,
+    readonly field?: keyof AppointmentInput,
+  ) {
+    super(message);
+  }
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * How far before a new appointment's start the clash check looks for ones that began earlier.
+ * Twice the longest appointment the form accepts, so the `(doctor_id, start_time)` index range stays
+ * one or two days wide while still catching any appointment that runs into the new one.
+ */
+const CLASH_LOOKBACK_MS = 2 * MAX_APPOINTMENT_HOURS * HOUR_MS;
+
+// Type and location have no stored search key: fold accents in SQL (lower() only folds ASCII).
+const ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ";
+function folded(column: SQL | typeof appointments.type | typeof appointments.location): SQL {
+  let expression = sql`lower(coalesce(${column}, ''))`;
+  for (const char of ACCENTED) {
+    expression = sql`replace(${expression}, ${sql.raw(`'${char}'`)}, ${sql.raw(`'${normalizeSearch(char)}'`)})`;
+  }
+  return expression;
+}
+
+/**
+ * Search over patient name (and CPF, e-mail, phone), doctor name, type and location, accent- and
+ * case-insensitive. Patients and doctors are matched through their stored `search_text`.
+ */
+export function appointmentSearch(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likeContains(q);
+  return sql`(${appointments.patientId} in (select ${patients.id} from ${patients} where ${patientSearch(q)})
+    or ${appointments.doctorId} in (select ${doctors.id} from ${doctors} where ${doctors.searchText} like ${pattern} escape '\\')
+    or ${folded(appointments.type)} like ${pattern} escape '\\'
+    or ${folded(appointments.location)} like ${pattern} escape '\\')`;
+}
+
+export function listAppointments({ q, page, dir }: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
+  const where = and(
+    appointmentSearch(q),
+    filters.status ? eq(appointments.status, filters.status) : undefined,
+    filters.doctorId ? eq(appointments.doctorId, filters.doctorId) : undefined,
+  );
+  const direction = dir === "asc" ? asc : desc;
+  const total = db.select({ n: count() }).from(appointments).where(where).get()!.n;
+  const rows = db
+    .select({
+      id: appointments.id,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      status: appointments.status,
+      type: appointments.type,
+      location: appointments.location,
+      patientId: appointments.patientId,
+      patientName: patients.name,
+      doctorId: appointments.doctorId,
+      doctorName: doctors.name,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .where(where)
+    .orderBy(direction(appointments.startTime), direction(appointments.id))
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page))
+    .all();
+  return { rows, total, pageSize: PAGE_SIZE };
+}
+
+export function getAppointment(id: number) {
+  return db.select().from(appointments).where(eq(appointments.id, id)).get() ?? null;
+}
+
+/** What the delete confirmation names: who, with whom, when. */
+export function getAppointmentSummary(id: number) {
+  return (
+    db
+      .select({
+        id: appointments.id,
+        startTime: appointments.startTime,
+        endTime: appointments.endTime,
+        patientName: patients.name,
+        doctorName: doctors.name,
+      })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+      .where(eq(appointments.id, id))
+      .get() ?? null
+  );
+}
+
+/** "das 14:00 às 14:30 de 22/11/2026", or both full dates when it runs past midnight. */
+export function describeSlot(start: Date, end: Date): string {
+  return isSameDayInClinic(start, end)
+    ? `das ${formatTime(start)} às ${formatTime(end)} de ${formatDate(start)}`
+    : `de ${formatDateTime(start)} a ${formatDateTime(end)}`;
+}
+
+/**
+ * The first other live (not cancelled) appointment of the same doctor or patient overlapping
+ * [start, end). Touching intervals (one ends at 14:30, the next starts at 14:30) do not overlap.
+ */
+function findClash(tx: Tx, who: "doctor" | "patient", input: AppointmentInput, exceptId?: number) {
+  const column = who === "doctor" ? appointments.doctorId : appointments.patientId;
+  return tx
+    .select({
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      patientName: patients.name,
+      doctorName: doctors.name,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .where(
+      and(
+        eq(column, who === "doctor" ? input.doctorId : input.patientId),
+        // Lower bound only narrows the index range; durations are capped well below it.
+        gt(appointments.startTime, new Date(input.startTime.getTime() - CLASH_LOOKBACK_MS)),
+        lt(appointments.startTime, input.endTime),
+        gt(appointments.endTime, input.startTime),
+        ne(appointments.status, "cancelled"),
+        exceptId ? ne(appointments.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(appointments.startTime))
+    .limit(1)
+    .get();
+}
+
+/**
+ * The checks that need the database, run inside the write's transaction: the patient and doctor
+ * exist, and neither is already booked at that time (a cancelled appointment never clashes).
+ */
+function assertBookable(tx: Tx, input: AppointmentInput, before?: { id: number; doctorId: number }) {
+  const patient = tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).get();
+  if (!patient) throw new AppointmentError("Paciente não encontrado. Busque e selecione o paciente novamente.", "patientId");
+  const doctor = tx.select({ id: doctors.id, active: doctors.active }).from(doctors).where(eq(doctors.id, input.doctorId)).get();
+  if (!doctor) throw new AppointmentError("Médico não encontrado. Busque e selecione o médico novamente.", "doctorId");
+  // A doctor made inactive keeps the appointments they had, but gets no new ones.
+  if (!doctor.active && before?.doctorId !== doctor.id) {
+    throw new AppointmentError("Este médico está inativo e não recebe novas consultas.", "doctorId");
+  }
+
+  if (input.status === "cancelled") return;
+  const doctorClash = findClash(tx, "doctor", input, before?.id);
+  if (doctorClash) {
+    throw new AppointmentError(
+      `${doctorClash.doctorName} já tem consulta ${describeSlot(doctorClash.startTime, doctorClash.endTime)} com ${doctorClash.patientName}.`,
+      "startTime",
+    );
+  }
+  const patientClash = findClash(tx, "patient", input, before?.id);
+  if (patientClash) {
+    throw new AppointmentError(
+      `O paciente já tem consulta ${describeSlot(patientClash.startTime, patientClash.endTime)} com ${patientClash.doctorName}.`,
+      "startTime",
+    );
+  }
+}
+
+function rethrowMissingReference(error: unknown): never {
+  // Only if a patient or doctor vanished between the check and the insert by a path that skips it.
+  if (isForeignKeyViolation(error)) throw new AppointmentError("Paciente ou médico não encontrado. Selecione-os novamente.");
+  throw error;
+}
+
+/*
+ * Check and write run in one IMMEDIATE transaction: it takes SQLite's write lock at BEGIN, so a
+ * second save of the same slot (another request, another process) waits for this one to commit and
+ * then sees its row, instead of both passing the check before either inserts.
+ */
+
+export function createAppointment(userId: number, input: AppointmentInput): number {
+  try {
+    return db.transaction(
+      (tx) => {
+        assertBookable(tx, input);
+        const row = tx
+          .insert(appointments)
+          .values({ ...input, createdBy: userId })
+          .returning({ id: appointments.id })
+          .get();
+        recordAudit(tx, { userId, action: "create", entity: "appointment", entityId: row.id, changes: input });
+        return row.id;
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    rethrowMissingReference(error);
+  }
+}
+
+export function updateAppointment(userId: number, id: number, input: AppointmentInput) {
+  try {
+    db.transaction(
+      (tx) => {
+        const before = tx.select().from(appointments).where(eq(appointments.id, id)).get();
+        if (!before) throw new AppointmentError("Consulta não encontrada. Ela pode ter sido excluída.");
+        assertBookable(tx, input, before);
+        tx.update(appointments).set(input).where(eq(appointments.id, id)).run();
+        recordAudit(tx, { userId, action: "update", entity: "appointment", entityId: id, changes: diffChanges(before, input) });
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    rethrowMissingReference(error);
+  }
+}
+
+export function deleteAppointment(userId: number, id: number) {
+  db.transaction((tx) => {
+    const before = tx.select().from(appointments).where(eq(appointments.id, id)).get();
+    if (!before) throw new AppointmentError("Consulta não encontrada. Ela pode já ter sido excluída.");
+    tx.delete(appointments).where(eq(appointments.id, id)).run();
+    recordAudit(tx, { userId, action: "delete", entity: "appointment", entityId: id, changes: before });
+  });
+}

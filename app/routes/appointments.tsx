@@ -1,0 +1,525 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useMemo } from "react";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { DataTable, SearchForm } from "~/components/data-table";
+import { DialogFooter, UrlDialog } from "~/components/dialog";
+import { EntityPicker, type PickerOption } from "~/components/entity-picker";
+import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { requirePermission } from "~/.server/auth";
+import { formFailure, notFound } from "~/.server/responses";
+import { redirectWithToast } from "~/.server/toast";
+import { formatAppointmentDate, formatTime, toDateTimeLocalValue } from "~/lib/dates";
+import { formatCpf } from "~/lib/documents";
+import {
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_TYPES,
+  type AppointmentStatus,
+  enumOptions,
+  isOneOf,
+  labelFor,
+} from "~/lib/enums";
+import { draftFromUrl, listUrl, parseDialog, parseId, parseListParams } from "~/lib/list-params";
+import { can } from "~/lib/permissions";
+import { type ParamChanges, pathWithParams } from "~/lib/url";
+import { useToastEffect } from "~/lib/use-toast-effect";
+import {
+  APPOINTMENT_SORTS,
+  AppointmentError,
+  createAppointment,
+  deleteAppointment,
+  describeSlot,
+  getAppointment,
+  getAppointmentSummary,
+  listAppointments,
+  updateAppointment,
+} from "~/models/appointment.server";
+import { getDoctorOption, searchDoctorOptions } from "~/models/doctor-options.server";
+import { getPatient, searchPatientOptions } from "~/models/patient.server";
+import { appointmentSchema } from "~/validation/appointment";
+import type { Route } from "./+types/appointments";
+
+export const handle = { title: "Consultas", subtitle: "Agenda de consultas dos pacientes" };
+export const meta: Route.MetaFunction = () => [{ title: "Consultas · Sinapse" }];
+
+/** The dialog's fields, as they travel in the URL when a picker's 'Buscar' resubmits it without JavaScript. */
+const FORM_FIELDS = ["patientId", "doctorId", "startTime", "endTime", "type", "location", "status", "notes"] as const;
+type FormValues = Partial<Record<(typeof FORM_FIELDS)[number], string>>;
+
+/** List filters besides search, page and sort. */
+const FILTER_PARAMS = ["status", "doctor"] as const;
+
+const STATUS_BADGES: Record<AppointmentStatus, BadgeVariant> = {
+  scheduled: "info",
+  confirmed: "success",
+  completed: "secondary",
+  cancelled: "destructive",
+};
+
+const STATUS_OPTIONS = enumOptions(APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS);
+
+/**
+ * The URL of the list behind the page. When a picker resubmitted the dialog as a GET, `status` is
+ * the form's field, and the list's own status filter travelled as `listStatus`.
+ */
+function listStateUrl(url: URL): URL {
+  if (!url.searchParams.has("picker")) return url;
+  const list = new URL(url);
+  const filter = url.searchParams.get("listStatus");
+  if (filter) list.searchParams.set("status", filter);
+  else list.searchParams.delete("status");
+  return list;
+}
+
+function parseFilters(url: URL) {
+  const status = url.searchParams.get("status");
+  return {
+    status: isOneOf(APPOINTMENT_STATUSES, status) ? status : null,
+    doctorId: parseId(url.searchParams.get("doctor")),
+  };
+}
+
+function searchParamText(url: URL, name: string) {
+  return (url.searchParams.get(name) ?? "").trim().slice(0, 100);
+}
+
+/** Matches for a picker's search, with the current choice first even when it does not match. */
+function withSelected<T extends { id: number }>(found: T[], selectedId: number | null, load: (id: number) => T | null): T[] {
+  if (!selectedId || found.some((o) => o.id === selectedId)) return found;
+  const selected = load(selectedId);
+  return selected ? [selected, ...found] : found;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "appointments", "view");
+  const url = new URL(request.url);
+  const list = listStateUrl(url);
+  const params = parseListParams(list, APPOINTMENT_SORTS, { sort: "startTime", dir: "desc" });
+  const filters = parseFilters(list);
+  const dialog = parseDialog(url);
+  if (dialog === "invalid") notFound("Consulta não encontrada.");
+
+  let editing = null;
+  let deleting = null;
+  if (dialog?.mode === "new") await requirePermission(request, "appointments", "create");
+  if (dialog?.mode === "edit") {
+    await requirePermission(request, "appointments", "edit");
+    editing = getAppointment(dialog.id) ?? notFound("Consulta não encontrada.");
+  }
+  if (dialog?.mode === "delete") {
+    await requirePermission(request, "appointments", "delete");
+    const summary = getAppointmentSummary(dialog.id) ?? notFound("Consulta não encontrada.");
+    deleting = { ...summary, slot: describeSlot(summary.startTime, summary.endTime) };
+  }
+
+  let form = null;
+  if (dialog?.mode === "new" || editing) {
+    const values: FormValues =
+      draftFromUrl(url, FORM_FIELDS) ??
+      (editing
+        ? {
+            patientId: String(editing.patientId),
+            doctorId: String(editing.doctorId),
+            startTime: toDateTimeLocalValue(editing.startTime),
+            endTime: toDateTimeLocalValue(editing.endTime),
+            type: editing.type,
+            location: editing.location ?? "",
+            status: editing.status,
+            notes: editing.notes ?? "",
+          }
+        : { status: "scheduled" });
+    const patientQ = searchParamText(url, "patientQ");
+    const doctorQ = searchParamText(url, "doctorQ");
+    form = {
+      values,
+      patientQ,
+      doctorQ,
+      patients: withSelected(searchPatientOptions(patientQ), parseId(values.patientId), (id) => {
+        const p = getPatient(id);
+        return p ? { id: p.id, name: p.name, cpf: p.cpf } : null;
+      }),
+      doctors: withSelected(searchDoctorOptions(doctorQ), parseId(values.doctorId), getDoctorOption),
+    };
+  }
+
+  return {
+    ...listAppointments(params, filters),
+    params,
+    filters,
+    doctorFilterOptions: withSelected(searchDoctorOptions("", 200), filters.doctorId, getDoctorOption),
+    dialog: dialog?.mode ?? null,
+    editing: editing ? { id: editing.id } : null,
+    deleting,
+    form,
+    closeTo: listUrl(list, FILTER_PARAMS),
+    permissions: {
+      create: can(user, "appointments", "create"),
+      edit: can(user, "appointments", "edit"),
+      delete: can(user, "appointments", "delete"),
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requirePermission(request, "appointments", "view");
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const back = listUrl(listStateUrl(new URL(request.url)), FILTER_PARAMS);
+
+  if (intent === "delete") {
+    const user = await requirePermission(request, "appointments", "delete");
+    const id = parseId(formData.get("id")) ?? notFound("Consulta não encontrada.");
+    try {
+      deleteAppointment(user.id, id);
+    } catch (error) {
+      if (!(error instanceof AppointmentError)) throw error;
+      return formFailure(intent, undefined, error.message || "Failed to delete appointment");
+    }
+    return redirectWithToast(back, { type: "success", message: "Appointment deleted successfully" });
+  }
+
+  if (intent !== "create" && intent !== "update") return formFailure(intent, undefined, "Ação desconhecida.");
+  const user = await requirePermission(request, "appointments", intent === "create" ? "create" : "edit");
+  const submission = parseWithZod(formData, { schema: appointmentSchema });
+  if (submission.status !== "success") return formFailure(intent, submission.reply(), "Failed to save appointment");
+
+  try {
+    if (intent === "create") {
+      createAppointment(user.id, submission.value);
+      return redirectWithToast(back, { type: "success", message: "Appointment created successfully" });
+    }
+    const id = parseId(formData.get("id")) ?? notFound("Consulta não encontrada.");
+    updateAppointment(user.id, id, submission.value);
+    return redirectWithToast(back, { type: "success", message: "Appointment updated successfully" });
+  } catch (error) {
+    if (!(error instanceof AppointmentError)) throw error;
+    const reply = error.field
+      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+      : submission.reply({ formErrors: [error.message] });
+    return formFailure(intent, reply, error.message || "Failed to save appointment");
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Row = LoaderData["rows"][number];
+
+export default function AppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, pageSize, params, permissions, dialog, editing, deleting, form, closeTo } = loaderData;
+  // Links start from the list's own URL, never from a dialog's fields left in the query string.
+  const [listPath, listSearch = ""] = closeTo.split("?");
+  const hrefWith = (changes: ParamChanges) => pathWithParams(listPath, listSearch, changes);
+  const location = useLocation();
+  useToastEffect(actionData?.toast);
+  const showActions = permissions.edit || permissions.delete;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SearchForm
+          placeholder="Buscar por paciente, médico, tipo ou local..."
+          label="Buscar consultas"
+          className="w-full max-w-md"
+        />
+        {permissions.create ? (
+          <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
+            <Plus aria-hidden />
+            Nova Consulta
+          </ButtonLink>
+        ) : null}
+      </div>
+
+      <FilterForm loaderData={loaderData} />
+
+      <DataTable
+        caption="Consultas"
+        rows={rows}
+        total={total}
+        page={params.page}
+        pageSize={pageSize}
+        getRowKey={(row) => row.id}
+        emptyText="No appointments found"
+        columns={[
+          {
+            key: "date",
+            header: "Data",
+            sortKey: "startTime",
+            className: "whitespace-nowrap",
+            cell: (row) => formatAppointmentDate(row.startTime),
+          },
+          {
+            key: "time",
+            header: "Horário",
+            className: "whitespace-nowrap tabular-nums",
+            cell: (row) => `${formatTime(row.startTime)}–${formatTime(row.endTime)}`,
+          },
+          { key: "patient", header: "Paciente", className: "font-medium", cell: (row) => row.patientName },
+          { key: "doctor", header: "Médico", cell: (row) => row.doctorName },
+          { key: "type", header: "Tipo", cell: (row) => row.type },
+          { key: "location", header: "Local", cell: (row) => row.location || "-" },
+          {
+            key: "status",
+            header: "Status",
+            cell: (row) => (
+              <Badge variant={STATUS_BADGES[row.status] ?? "outline"}>{labelFor(APPOINTMENT_STATUS_LABELS, row.status)}</Badge>
+            ),
+          },
+          ...(showActions
+            ? [
+                {
+                  key: "actions",
+                  header: "Ações",
+                  className: "w-24 text-right",
+                  cell: (row: Row) => (
+                    <div className="flex justify-end gap-1">
+                      {permissions.edit ? (
+                        <ButtonLink
+                          to={hrefWith({ edit: row.id, dialog: null, delete: null })}
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Editar consulta de ${row.patientName}`}
+                          preventScrollReset
+                        >
+                          <Pencil aria-hidden />
+                        </ButtonLink>
+                      ) : null}
+                      {permissions.delete ? (
+                        <ButtonLink
+                          to={hrefWith({ delete: row.id, dialog: null, edit: null })}
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Excluir consulta de ${row.patientName}`}
+                          preventScrollReset
+                        >
+                          <Trash2 aria-hidden className="text-destructive" />
+                        </ButtonLink>
+                      ) : null}
+                    </div>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+
+      {form && (dialog === "new" || editing) ? (
+        <AppointmentDialog
+          // A picker's GET round trip changes the search: remount so the new defaults apply.
+          key={`${editing?.id ?? "new"}${location.search}`}
+          editingId={editing?.id ?? null}
+          form={form}
+          params={params}
+          filters={loaderData.filters}
+          closeTo={closeTo}
+          lastResult={actionData?.intent === (editing ? "update" : "create") ? actionData.result : undefined}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title="Excluir consulta"
+          message={
+            <>
+              Are you sure you want to delete this appointment? A consulta de <strong>{deleting.patientName}</strong> com{" "}
+              {deleting.doctorName} {deleting.slot} será removida permanentemente.
+            </>
+          }
+          fields={{ intent: "delete", id: deleting.id }}
+          closeTo={closeTo}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Status and doctor filters: a GET form (works without JavaScript; with it, a change applies at once). */
+function FilterForm({ loaderData }: { loaderData: LoaderData }) {
+  const { params, filters, doctorFilterOptions } = loaderData;
+  const submit = useSubmit();
+  const location = useLocation();
+  return (
+    <Form
+      method="get"
+      action={location.pathname}
+      preventScrollReset
+      className="flex flex-wrap items-end gap-3"
+      aria-label="Filtrar consultas"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
+      {/* The default order needs no parameter; an explicit one is kept. */}
+      {params.sort !== "startTime" || params.dir !== "desc" ? (
+        <>
+          <input type="hidden" name="sort" value={params.sort} />
+          <input type="hidden" name="dir" value={params.dir} />
+        </>
+      ) : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-status">Status</Label>
+        <Select id="filter-status" name="status" defaultValue={filters.status ?? ""} wrapperClassName="w-44" key={`s${filters.status}`}>
+          <option value="">Todos</option>
+          {STATUS_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-doctor">Médico</Label>
+        <Select id="filter-doctor" name="doctor" defaultValue={filters.doctorId ? String(filters.doctorId) : ""} wrapperClassName="w-64" key={`d${filters.doctorId}`}>
+          <option value="">Todos</option>
+          {doctorFilterOptions.map((doctor) => (
+            <option key={doctor.id} value={doctor.id}>
+              {doctor.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" variant="outline">
+        Filtrar
+      </Button>
+      {filters.status || filters.doctorId ? (
+        <ButtonLink to={params.q ? `${location.pathname}?q=${encodeURIComponent(params.q)}` : location.pathname} variant="ghost" preventScrollReset>
+          Limpar filtros
+        </ButtonLink>
+      ) : null}
+    </Form>
+  );
+}
+
+const patientOption = (item: Record<string, unknown>): PickerOption | null => {
+  if (typeof item.id !== "number" || typeof item.name !== "string") return null;
+  return { id: item.id, label: typeof item.cpf === "string" && item.cpf ? `${item.name} · CPF ${formatCpf(item.cpf)}` : item.name };
+};
+
+const doctorOption = (item: Record<string, unknown>): PickerOption | null => {
+  if (typeof item.id !== "number" || typeof item.name !== "string") return null;
+  return { id: item.id, label: typeof item.specialty === "string" && item.specialty ? `${item.name} · ${item.specialty}` : item.name };
+};
+
+/** A label with the same red mark the pickers show for a required field. */
+function Required({ children }: { children: string }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" className="text-destructive">
+        *
+      </span>
+    </>
+  );
+}
+
+function AppointmentDialog({
+  editingId,
+  form: data,
+  params,
+  filters,
+  closeTo,
+  lastResult,
+}: {
+  editingId: number | null;
+  form: NonNullable<LoaderData["form"]>;
+  params: LoaderData["params"];
+  filters: LoaderData["filters"];
+  closeTo: string;
+  lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const [form, fields] = useForm({
+    id: editingId ? `appointment-${editingId}` : "appointment-new",
+    lastResult,
+    defaultValue: data.values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: appointmentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // Stable between renders: the picker resets its list whenever this prop changes identity.
+  const patientOptions = useMemo(() => data.patients.map((p) => patientOption(p)!), [data.patients]);
+  const doctorOptions = useMemo(() => data.doctors.map((d) => doctorOption(d)!), [data.doctors]);
+  // After a refused save, Conform's initial values are what was posted, so the choice survives the re-render.
+  const picked = (value: unknown) => (typeof value === "string" ? parseId(value) : null);
+
+  return (
+    <UrlDialog title={editingId ? "Edit Appointment" : "Add New Appointment"} closeTo={closeTo} maxWidth="2xl">
+      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+        <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
+        {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
+        {/* For a picker's 'Buscar' without JavaScript (a GET of this form): reopen this dialog over the same list. */}
+        {editingId ? <input type="hidden" name="edit" value={editingId} /> : <input type="hidden" name="dialog" value="new" />}
+        {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
+        {params.page > 1 ? <input type="hidden" name="page" value={params.page} /> : null}
+        {params.sort !== "startTime" || params.dir !== "desc" ? (
+          <>
+            <input type="hidden" name="sort" value={params.sort} />
+            <input type="hidden" name="dir" value={params.dir} />
+          </>
+        ) : null}
+        {filters.status ? <input type="hidden" name="listStatus" value={filters.status} /> : null}
+        {filters.doctorId ? <input type="hidden" name="doctor" value={filters.doctorId} /> : null}
+
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <EntityPicker
+            name="patientId"
+            label="Paciente"
+            searchParam="patientQ"
+            endpoint="/api/patients"
+            resultsKey="patients"
+            toOption={patientOption}
+            options={patientOptions}
+            defaultValue={picked(fields.patientId.initialValue)}
+            searchDefault={data.patientQ}
+            searchPlaceholder="Nome, CPF ou telefone..."
+            errors={fields.patientId.errors}
+            errorId={fields.patientId.errorId}
+            required
+          />
+          <EntityPicker
+            name="doctorId"
+            label="Médico"
+            searchParam="doctorQ"
+            endpoint="/api/doctors"
+            resultsKey="doctors"
+            toOption={doctorOption}
+            options={doctorOptions}
+            defaultValue={picked(fields.doctorId.initialValue)}
+            searchDefault={data.doctorQ}
+            searchPlaceholder="Nome ou especialidade..."
+            errors={fields.doctorId.errors}
+            errorId={fields.doctorId.errorId}
+            required
+          />
+          <Field meta={fields.startTime} label={<Required>Início</Required>} type="datetime-local" required />
+          <Field meta={fields.endTime} label={<Required>Término</Required>} type="datetime-local" required />
+          <Field meta={fields.type} label={<Required>Tipo</Required>} list="appointment-types" autoComplete="off" required />
+          <datalist id="appointment-types">
+            {APPOINTMENT_TYPES.map((type) => (
+              <option key={type} value={type} />
+            ))}
+          </datalist>
+          <Field meta={fields.location} label="Local" placeholder="Consultório, hospital, teleconsulta..." />
+          <SelectField meta={fields.status} label="Status" options={STATUS_OPTIONS} className="sm:col-span-2" />
+          <TextareaField meta={fields.notes} label="Observações" className="sm:col-span-2" rows={3} />
+        </div>
+        <DialogFooter>
+          <ButtonLink to={closeTo} variant="outline" preventScrollReset>
+            Cancelar
+          </ButtonLink>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Salvando..." : editingId ? "Salvar alterações" : "Agendar consulta"}
+          </Button>
+        </DialogFooter>
+      </Form>
+    </UrlDialog>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
