@@ -36,6 +36,8 @@ export interface EntityPickerProps {
  * A select that stays usable with thousands of rows: it only ever holds the matches for a search.
  * With JavaScript, typing fetches matches as you type. Without it, 'Buscar' resubmits the dialog's
  * form as a GET (`formMethod="get"`), so the server renders the matches and keeps what was typed.
+ * Without JavaScript, forms holding a picker should start with a hidden default submit button, so
+ * Enter in a text field saves rather than searches.
  */
 export function EntityPicker({
   name,
@@ -56,6 +58,11 @@ export function EntityPicker({
   const selectRef = useRef<HTMLSelectElement>(null);
   const [options, setOptions] = useState(serverOptions);
   const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
+  const searchRef = useRef<HTMLInputElement>(null);
+  // Until hydration 'Buscar' submits the form as a GET; afterwards it searches in place, so it
+  // is never the form's default button (Enter saves) and form validation never blocks it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const request = useRef<AbortController>(undefined);
 
@@ -98,6 +105,7 @@ export function EntityPicker({
       </Label>
       <div className="flex gap-2">
         <Input
+          ref={searchRef}
           type="search"
           name={searchParam}
           defaultValue={searchDefault}
@@ -117,7 +125,12 @@ export function EntityPicker({
             search(event.currentTarget.value);
           }}
         />
-        <Button type="submit" variant="outline" formMethod="get" formNoValidate name="picker" value={name}>
+        <Button
+          {...(hydrated
+            ? { type: "button" as const, onClick: () => search(searchRef.current?.value ?? "") }
+            : { type: "submit" as const, formMethod: "get", formNoValidate: true, name: "picker", value: name })}
+          variant="outline"
+        >
           <Search aria-hidden />
           Buscar
         </Button>
@@ -146,5 +159,17 @@ export function EntityPicker({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Put first in a form that holds pickers: the browser's implicit submission (Enter in a text field)
+ * uses the form's first submit button, which must be the save, not a picker's 'Buscar'.
+ */
+export function DefaultSubmitButton({ label = "Salvar" }: { label?: string }) {
+  return (
+    <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+      {label}
+    </button>
   );
 }

@@ -6,7 +6,7 @@ import { Form, useLocation, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, SearchForm } from "~/components/data-table";
 import { DialogFooter, UrlDialog } from "~/components/dialog";
-import { EntityPicker, type PickerOption } from "~/components/entity-picker";
+import { DefaultSubmitButton, EntityPicker, type PickerOption } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
@@ -450,6 +450,7 @@ function AppointmentDialog({
   return (
     <UrlDialog title={editingId ? "Edit Appointment" : "Add New Appointment"} closeTo={closeTo} maxWidth="2xl">
       <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+        <DefaultSubmitButton />
         <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
         {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
         {/* For a picker's 'Buscar' without JavaScript (a GET of this form): reopen this dialog over the same list. */}

@@ -1,0 +1,418 @@
+import { type SQL, and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  doctors,
+  financialTransactions,
+  hospitals,
+  patients,
+  payers,
+  pipelineStages,
+  profiles,
+  surgeries,
+  surgeryFeeLines,
+} from "~db/schema";
+import { diffChanges, recordAudit } from "~/.server/audit";
+import { type DB, type Tx, db, sqlite } from "~/.server/db";
+import { isForeignKeyViolation } from "~/.server/sql-errors";
+import { type SurgeryStatus, SURGERY_STATUSES, isOneOf } from "~/lib/enums";
+import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import { type PipelineStage, isPipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
+import { likeContains, normalizeSearch } from "~/lib/search";
+import { OTHER_CHOICE, type SurgeryInput } from "~/validation/surgery";
+
+export const SURGERY_SORTS = ["scheduledDate"] as const;
+export type SurgerySort = (typeof SURGERY_SORTS)[number];
+
+/** Receivable states that mean the surgery has been billed: its record is financial history. */
+const BILLED_RECEIVABLE_STATUSES = ["faturado", "pago", "glosa"] as const;
+
+/** Most rows a Cadastros select offers (hospitals, payers). */
+export const REGISTRY_OPTIONS_LIMIT = 500;
+
+/** A rule of the domain the user can fix (unknown patient, inactive doctor, surgery with money attached …). */
+export class SurgeryError extends Error {
+  constructor(
+    message: string,
+    readonly field?: keyof SurgeryInput,
+  ) {
+    super(message);
+  }
+}
+
+// ---------------------------------------------------------------------------- search
+
+/**
+ * The surgeries table keeps no `search_text` of its own, so its free-text columns (type, hospital,
+ * payer, guide) are normalised in SQL by this function, registered once on the connection; it runs
+ * only when a search is typed. Patient and doctor names use their stored `search_text`.
+ */
+const NORMALIZE_FN = "sinapse_normalize_search";
+const registered = new WeakSet<object>();
+function ensureNormalizeFunction() {
+  if (registered.has(sqlite)) return;
+  sqlite.function(NORMALIZE_FN, { deterministic: true }, (value: unknown) =>
+    normalizeSearch(typeof value === "string" ? value : value == null ? "" : String(value)),
+  );
+  registered.add(sqlite);
+}
+
+/** Search over patient name, doctor name, surgery type, hospital, payer and guide number (accent- and case-insensitive). */
+export function surgerySearch(q: string): SQL | undefined {
+  if (!q) return undefined;
+  ensureNormalizeFunction();
+  const like = likeContains(q);
+  const ownText = sql`${sql.raw(NORMALIZE_FN)}(coalesce(${surgeries.surgeryType}, '') || ' | ' || coalesce(${surgeries.hospital}, '') || ' | ' || coalesce(${surgeries.payerName}, '') || ' | ' || coalesce(${surgeries.guideNumber}, ''))`;
+  return sql`(${patients.searchText} like ${like} escape '\\' or ${doctors.searchText} like ${like} escape '\\' or ${ownText} like ${like} escape '\\')`;
+}
+
+// ---------------------------------------------------------------------------- list
+
+export interface SurgeryFilters {
+  status: SurgeryStatus | null;
+  stage: PipelineStage | null;
+  doctorId: number | null;
+}
+
+/** The list's filters from the query string; unknown values are ignored (no filter), never an error. */
+export function parseSurgeryFilters(url: URL): SurgeryFilters {
+  const params = url.searchParams;
+  const status = params.get("status");
+  const stage = params.get("stage");
+  const doctor = params.get("doctor");
+  return {
+    status: isOneOf(SURGERY_STATUSES, status) ? status : null,
+    stage: isPipelineStage(stage) ? stage : null,
+    doctorId: doctor && /^\d{1,15}$/.test(doctor) && Number(doctor) > 0 ? Number(doctor) : null,
+  };
+}
+
+export function listSurgeries({ q, page, dir }: ListParams<SurgerySort>, filters: SurgeryFilters) {
+  const where = and(
+    surgerySearch(q),
+    filters.status ? eq(surgeries.status, filters.status) : undefined,
+    filters.stage ? eq(surgeries.currentStage, filters.stage) : undefined,
+    filters.doctorId ? eq(surgeries.doctorId, filters.doctorId) : undefined,
+  );
+  const direction = dir === "asc" ? asc : desc;
+  const total = db
+    .select({ n: count() })
+    .from(surgeries)
+    .innerJoin(patients, eq(patients.id, surgeries.patientId))
+    .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
+    .where(where)
+    .get()!.n;
+  const rows = db
+    .select({
+      id: surgeries.id,
+      patientName: patients.name,
+      doctorName: doctors.name,
+      surgeryType: surgeries.surgeryType,
+      scheduledDate: surgeries.scheduledDate,
+      status: surgeries.status,
+      hospital: surgeries.hospital,
+      payerName: surgeries.payerName,
+      guideNumber: surgeries.guideNumber,
+      currentStage: surgeries.currentStage,
+    })
+    .from(surgeries)
+    .innerJoin(patients, eq(patients.id, surgeries.patientId))
+    .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
+    .where(where)
+    .orderBy(direction(surgeries.scheduledDate), direction(surgeries.id))
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page))
+    .all();
+  return { rows, total, pageSize: PAGE_SIZE };
+}
+
+/** One surgery with the names its dialog shows beside the ids. */
+export function getSurgery(id: number) {
+  return (
+    db
+      .select({
+        id: surgeries.id,
+        patientId: surgeries.patientId,
+        patientName: patients.name,
+        patientCpf: patients.cpf,
+        doctorId: surgeries.doctorId,
+        doctorName: doctors.name,
+        doctorSpecialty: doctors.specialty,
+        surgeryType: surgeries.surgeryType,
+        scheduledDate: surgeries.scheduledDate,
+        status: surgeries.status,
+        currentStage: surgeries.currentStage,
+        estimatedDurationMin: surgeries.estimatedDurationMin,
+        hospital: surgeries.hospital,
+        hospitalId: surgeries.hospitalId,
+        payerName: surgeries.payerName,
+        payerId: surgeries.payerId,
+        guideNumber: surgeries.guideNumber,
+        billedAmountCents: surgeries.billedAmountCents,
+        notes: surgeries.notes,
+        receivableStatus: surgeries.receivableStatus,
+      })
+      .from(surgeries)
+      .innerJoin(patients, eq(patients.id, surgeries.patientId))
+      .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
+      .where(eq(surgeries.id, id))
+      .get() ?? null
+  );
+}
+
+/** The latest stage moves of a surgery, newest first, with who made them. */
+export function listStageHistory(surgeryId: number, limit = 20) {
+  return db
+    .select({
+      id: pipelineStages.id,
+      stage: pipelineStages.stage,
+      fromStage: pipelineStages.fromStage,
+      movedBy: pipelineStages.movedBy,
+      movedByName: profiles.name,
+      createdAt: pipelineStages.createdAt,
+    })
+    .from(pipelineStages)
+    .leftJoin(profiles, eq(profiles.id, pipelineStages.movedBy))
+    .where(eq(pipelineStages.surgeryId, surgeryId))
+    .orderBy(desc(pipelineStages.createdAt), desc(pipelineStages.id))
+    .limit(limit)
+    .all();
+}
+
+/** Every doctor (active first, then by name) for the list's doctor filter. */
+export function listDoctorFilterOptions() {
+  return db
+    .select({ id: doctors.id, name: doctors.name, active: doctors.active })
+    .from(doctors)
+    .orderBy(desc(doctors.active), asc(doctors.searchText), asc(doctors.id))
+    .limit(REGISTRY_OPTIONS_LIMIT)
+    .all();
+}
+
+// ---------------------------------------------------------------------------- Cadastros options
+
+/** Active hospitals by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */
+export function listHospitalOptions(includeId?: number | null) {
+  const active = eq(hospitals.active, true);
+  return db
+    .select({ id: hospitals.id, name: hospitals.name, active: hospitals.active })
+    .from(hospitals)
+    .where(includeId ? or(active, eq(hospitals.id, includeId)) : active)
+    .orderBy(sql`${hospitals.name} collate nocase`, asc(hospitals.id))
+    .limit(REGISTRY_OPTIONS_LIMIT)
+    .all();
+}
+
+/** Active payers by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */
+export function listPayerOptions(includeId?: number | null) {
+  const active = eq(payers.active, true);
+  return db
+    .select({ id: payers.id, name: payers.name, active: payers.active })
+    .from(payers)
+    .where(includeId ? or(active, eq(payers.id, includeId)) : active)
+    .orderBy(sql`${payers.name} collate nocase`, asc(payers.id))
+    .limit(REGISTRY_OPTIONS_LIMIT)
+    .all();
+}
+
+// ---------------------------------------------------------------------------- writes
+
+interface Current {
+  doctorId: number;
+  hospitalId: number | null;
+  payerId: number | null;
+}
+
+/**
+ * Checks the ids the form posted and turns the input into column values. A hand-made POST with an
+ * unknown id gets a field message, not a foreign-key error. Inactive doctors, hospitals and payers
+ * are refused unless the surgery already had them (editing an old record keeps working).
+ */
+function resolveColumns(conn: DB | Tx, input: SurgeryInput, current?: Current) {
+  const patient = conn.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).get();
+  if (!patient) throw new SurgeryError("Paciente não encontrado. Busque e selecione novamente.", "patientId");
+
+  const doctor = conn
+    .select({ id: doctors.id, name: doctors.name, active: doctors.active })
+    .from(doctors)
+    .where(eq(doctors.id, input.doctorId))
+    .get();
+  if (!doctor) throw new SurgeryError("Médico não encontrado. Busque e selecione novamente.", "doctorId");
+  if (!doctor.active && doctor.id !== current?.doctorId) {
+    throw new SurgeryError(`${doctor.name} está inativo e não pode receber novas cirurgias.`, "doctorId");
+  }
+
+  let hospitalId: number | null = null;
+  let hospital: string | null = null;
+  if (input.hospitalId === OTHER_CHOICE) {
+    hospital = input.hospitalName;
+  } else if (input.hospitalId !== null) {
+    const row = conn
+      .select({ id: hospitals.id, name: hospitals.name, active: hospitals.active })
+      .from(hospitals)
+      .where(eq(hospitals.id, input.hospitalId))
+      .get();
+    if (!row) throw new SurgeryError("Hospital não encontrado. Escolha outro da lista.", "hospitalId");
+    if (!row.active && row.id !== current?.hospitalId) {
+      throw new SurgeryError(`${row.name} está inativo em Cadastros. Escolha outro hospital.`, "hospitalId");
+    }
+    hospitalId = row.id;
+    hospital = row.name;
+  }
+
+  let payerId: number | null = null;
+  let payerName: string | null = null;
+  if (input.payerId === OTHER_CHOICE) {
+    payerName = input.payerName;
+  } else if (input.payerId !== null) {
+    const row = conn
+      .select({ id: payers.id, name: payers.name, active: payers.active })
+      .from(payers)
+      .where(eq(payers.id, input.payerId))
+      .get();
+    if (!row) throw new SurgeryError("Pagador não encontrado. Escolha outro da lista.", "payerId");
+    if (!row.active && row.id !== current?.payerId) {
+      throw new SurgeryError(`${row.name} está inativo em Cadastros. Escolha outro pagador.`, "payerId");
+    }
+    payerId = row.id;
+    payerName = row.name;
+  }
+
+  return {
+    patientId: input.patientId,
+    doctorId: input.doctorId,
+    surgeryType: input.surgeryType,
+    scheduledDate: input.scheduledDate,
+    currentStage: input.currentStage,
+    estimatedDurationMin: input.estimatedDurationMin,
+    hospitalId,
+    hospital,
+    payerId,
+    payerName,
+    guideNumber: input.guideNumber,
+    billedAmountCents: input.billedAmount,
+    notes: input.notes,
+  };
+}
+
+/**
+ * The status to store. The form's status and stage are both editable; they are kept consistent
+ * only when the stage changes (a move to Concluído completes the surgery, to Cancelado cancels it,
+ * to any other stage re-opens it) and the person did not also pick a status of their own: an
+ * explicit status change in the form always wins. On creation 'scheduled' is the form's default,
+ * so a new surgery created straight in Concluído or Cancelado gets the matching status.
+ */
+export function resolveSurgeryStatus(
+  input: { surgeryStatus: SurgeryStatus; currentStage: PipelineStage },
+  before?: { status: SurgeryStatus; currentStage: PipelineStage },
+): SurgeryStatus {
+  if (!before) return input.surgeryStatus === "scheduled" ? surgeryStatusForStage(input.currentStage) : input.surgeryStatus;
+  const stageChanged = input.currentStage !== before.currentStage;
+  const statusChanged = input.surgeryStatus !== before.status;
+  return stageChanged && !statusChanged ? surgeryStatusForStage(input.currentStage) : input.surgeryStatus;
+}
+
+function rethrowForeignKey(error: unknown): never {
+  // A patient, doctor, hospital or payer deleted between the check and the write.
+  if (isForeignKeyViolation(error)) {
+    throw new SurgeryError("Um dos cadastros escolhidos (paciente, médico, hospital ou pagador) acabou de ser excluído. Revise e salve novamente.");
+  }
+  throw error;
+}
+
+/** Creates a surgery and logs its initial stage in `pipeline_stages`. Returns the new id. */
+export function createSurgery(userId: number, input: SurgeryInput): number {
+  try {
+    return db.transaction((tx) => {
+      const columns = resolveColumns(tx, input);
+      const status = resolveSurgeryStatus(input);
+      const row = tx
+        .insert(surgeries)
+        .values({ ...columns, status, createdBy: userId })
+        .returning({ id: surgeries.id })
+        .get();
+      tx.insert(pipelineStages).values({ surgeryId: row.id, stage: columns.currentStage, fromStage: null, movedBy: userId }).run();
+      recordAudit(tx, { userId, action: "create", entity: "surgery", entityId: row.id, changes: { ...columns, status } });
+      return row.id;
+    });
+  } catch (error) {
+    if (error instanceof SurgeryError) throw error;
+    rethrowForeignKey(error);
+  }
+}
+
+/** Updates a surgery; a changed stage is logged in `pipeline_stages` (from → to, by whom). */
+export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
+  try {
+    db.transaction((tx) => {
+      const before = tx.select().from(surgeries).where(eq(surgeries.id, id)).get();
+      if (!before) throw new SurgeryError("Cirurgia não encontrada.");
+      const columns = resolveColumns(tx, input, before);
+      const status = resolveSurgeryStatus(input, before);
+      const after = { ...columns, status };
+      tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
+      if (before.currentStage !== columns.currentStage) {
+        tx.insert(pipelineStages)
+          .values({ surgeryId: id, stage: columns.currentStage, fromStage: before.currentStage, movedBy: userId })
+          .run();
+      }
+      recordAudit(tx, { userId, action: "update", entity: "surgery", entityId: id, changes: diffChanges(before, after) });
+    });
+  } catch (error) {
+    if (error instanceof SurgeryError) throw error;
+    rethrowForeignKey(error);
+  }
+}
+
+function moneyAttached(conn: DB | Tx, id: number) {
+  const feeLines = conn.select({ n: count() }).from(surgeryFeeLines).where(eq(surgeryFeeLines.surgeryId, id)).get()!.n;
+  const transactions = conn
+    .select({ n: count() })
+    .from(financialTransactions)
+    .where(eq(financialTransactions.surgeryId, id))
+    .get()!.n;
+  const billed = conn
+    .select({ status: surgeries.receivableStatus })
+    .from(surgeries)
+    .where(and(eq(surgeries.id, id), inArray(surgeries.receivableStatus, [...BILLED_RECEIVABLE_STATUSES])))
+    .get();
+  return { feeLines, transactions, billedStatus: billed?.status ?? null };
+}
+
+const BILLED_LABELS: Record<(typeof BILLED_RECEIVABLE_STATUSES)[number], string> = {
+  faturado: "já foi faturada",
+  pago: "já foi paga",
+  glosa: "está em glosa com o pagador",
+};
+
+function plural(n: number, one: string, many: string) {
+  return `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
+}
+
+/**
+ * Why a surgery cannot be deleted, or null when it can. A surgery with money attached (fee lines,
+ * financial transactions, or billed/paid/glosa) is financial history: it is cancelled, not deleted.
+ */
+export function surgeryDeleteBlock(id: number, conn: DB | Tx = db): string | null {
+  const { feeLines, transactions, billedStatus } = moneyAttached(conn, id);
+  const reasons: string[] = [];
+  if (feeLines > 0) reasons.push(`há ${plural(feeLines, "lançamento de honorários", "lançamentos de honorários")}`);
+  if (transactions > 0) reasons.push(`há ${plural(transactions, "lançamento financeiro", "lançamentos financeiros")}`);
+  if (billedStatus) reasons.push(`ela ${BILLED_LABELS[billedStatus as keyof typeof BILLED_LABELS]}`);
+  if (reasons.length === 0) return null;
+  const list = reasons.length === 1 ? reasons[0] : `${reasons.slice(0, -1).join(", ")} e ${reasons[reasons.length - 1]}`;
+  return `Não é possível excluir esta cirurgia: ${list}. Para tirá-la da agenda, mova-a para a etapa Cancelado.`;
+}
+
+/**
+ * Deletes a surgery without money attached, with its stage history (cascade). Tasks that
+ * mention it keep existing, unlinked (set null).
+ */
+export function deleteSurgery(userId: number, id: number) {
+  db.transaction((tx) => {
+    const surgery = tx.select().from(surgeries).where(eq(surgeries.id, id)).get();
+    if (!surgery) throw new SurgeryError("Cirurgia não encontrada.");
+    const refusal = surgeryDeleteBlock(id, tx);
+    if (refusal) throw new SurgeryError(refusal);
+    tx.delete(surgeries).where(eq(surgeries.id, id)).run();
+    recordAudit(tx, { userId, action: "delete", entity: "surgery", entityId: id, changes: surgery });
+  });
+}
