@@ -4,6 +4,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import * as schema from "~db/schema";
+import { normalizeSearch } from "~/lib/search";
 
 export const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
 
@@ -18,6 +19,11 @@ export function openDatabase(file: string = databasePath) {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // normalize_search(text): the same accent- and case-folding as app/lib/search.ts, for searching
+  // free-text columns that keep no stored search key (appointment type, surgery hospital …).
+  sqlite.function("normalize_search", { deterministic: true }, (value: unknown) =>
+    normalizeSearch(value == null ? "" : String(value)),
+  );
   return sqlite;
 }
 

@@ -36,14 +36,9 @@ const HOUR_MS = 3_600_000;
  */
 const CLASH_LOOKBACK_MS = 2 * MAX_APPOINTMENT_HOURS * HOUR_MS;
 
-// Type and location have no stored search key: fold accents in SQL (lower() only folds ASCII).
-const ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ";
-function folded(column: SQL | typeof appointments.type | typeof appointments.location): SQL {
-  let expression = sql`lower(coalesce(${column}, ''))`;
-  for (const char of ACCENTED) {
-    expression = sql`replace(${expression}, ${sql.raw(`'${char}'`)}, ${sql.raw(`'${normalizeSearch(char)}'`)})`;
-  }
-  return expression;
+// Type and location have no stored search key: fold them with normalize_search() (db.ts).
+function folded(column: typeof appointments.type | typeof appointments.location): SQL {
+  return sql`normalize_search(${column})`;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   surgeryFeeLines,
 } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
-import { type DB, type Tx, db, sqlite } from "~/.server/db";
+import { type DB, type Tx, db } from "~/.server/db";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { type SurgeryStatus, SURGERY_STATUSES, isOneOf } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
@@ -40,27 +40,12 @@ export class SurgeryError extends Error {
 
 // ---------------------------------------------------------------------------- search
 
-/**
- * The surgeries table keeps no `search_text` of its own, so its free-text columns (type, hospital,
- * payer, guide) are normalised in SQL by this function, registered once on the connection; it runs
- * only when a search is typed. Patient and doctor names use their stored `search_text`.
- */
-const NORMALIZE_FN = "sinapse_normalize_search";
-const registered = new WeakSet<object>();
-function ensureNormalizeFunction() {
-  if (registered.has(sqlite)) return;
-  sqlite.function(NORMALIZE_FN, { deterministic: true }, (value: unknown) =>
-    normalizeSearch(typeof value === "string" ? value : value == null ? "" : String(value)),
-  );
-  registered.add(sqlite);
-}
-
 /** Search over patient name, doctor name, surgery type, hospital, payer and guide number (accent- and case-insensitive). */
 export function surgerySearch(q: string): SQL | undefined {
   if (!q) return undefined;
-  ensureNormalizeFunction();
   const like = likeContains(q);
-  const ownText = sql`${sql.raw(NORMALIZE_FN)}(coalesce(${surgeries.surgeryType}, '') || ' | ' || coalesce(${surgeries.hospital}, '') || ' | ' || coalesce(${surgeries.payerName}, '') || ' | ' || coalesce(${surgeries.guideNumber}, ''))`;
+    // The surgery's own free-text columns have no stored key: fold them with normalize_search() (db.ts).
+  const ownText = sql`normalize_search(coalesce(${surgeries.surgeryType}, '') || ' | ' || coalesce(${surgeries.hospital}, '') || ' | ' || coalesce(${surgeries.payerName}, '') || ' | ' || coalesce(${surgeries.guideNumber}, ''))`;
   return sql`(${patients.searchText} like ${like} escape '\\' or ${doctors.searchText} like ${like} escape '\\' or ${ownText} like ${like} escape '\\')`;
 }
 
