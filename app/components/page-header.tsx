@@ -26,7 +26,7 @@ export function PageHeader({ user }: { user: { name: string; email: string; role
           type="search"
           name="q"
           placeholder="Buscar..."
-          aria-label="Buscar pacientes"
+          aria-label="Busca rápida de pacientes"
           title="Buscar pacientes por nome, CPF ou e-mail"
           className="h-9 w-64 rounded-md border border-input bg-transparent pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />

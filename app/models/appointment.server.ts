@@ -2,6 +2,7 @@ import { type SQL, and, asc, count, desc, eq, gt, lt, ne, sql } from "drizzle-or
 import { appointments, doctors, patients } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
+import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
 import type { AppointmentStatus } from "~/lib/enums";
@@ -19,14 +20,7 @@ export interface AppointmentFilters {
 }
 
 /** A rule of the domain the user can fix (double booking, unknown patient …), tied to a field when it has one. */
-export class AppointmentError extends Error {
-  constructor(
-    message: string,
-    readonly field?: keyof AppointmentInput,
-  ) {
-    super(message);
-  }
-}
+export class AppointmentError extends DomainError<keyof AppointmentInput & string> {}
 
 const HOUR_MS = 3_600_000;
 /**

@@ -2,6 +2,7 @@ import { type SQL, and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-or
 import { appointments, doctors, surgeries, surgeryFeeLines } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
+import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
 import { buildSearchText, likeContains } from "~/lib/search";
@@ -11,14 +12,7 @@ export const DOCTOR_SORTS = ["name", "specialty"] as const;
 export type DoctorSort = (typeof DOCTOR_SORTS)[number];
 
 /** A rule of the domain the user can fix (CRM already registered, doctor still referenced …). */
-export class DoctorError extends Error {
-  constructor(
-    message: string,
-    readonly field?: keyof DoctorInput,
-  ) {
-    super(message);
-  }
-}
+export class DoctorError extends DomainError<keyof DoctorInput & string> {}
 
 /** Name first, so ordering by the key sorts "Álvaro" with the A's. */
 export function doctorSearchText(d: Pick<DoctorInput, "name" | "specialty" | "crm" | "crmUf" | "email" | "phone">) {

@@ -1,6 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { appointments, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
+import { DomainError } from "~/.server/domain-error";
 import { db } from "~/.server/db";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
@@ -12,14 +13,7 @@ export const PATIENT_SORTS = ["name", "createdAt"] as const;
 export type PatientSort = (typeof PATIENT_SORTS)[number];
 
 /** A rule of the domain the user can fix (duplicate CPF, patient still referenced …). */
-export class PatientError extends Error {
-  constructor(
-    message: string,
-    readonly field?: keyof PatientInput,
-  ) {
-    super(message);
-  }
-}
+export class PatientError extends DomainError<keyof PatientInput & string> {}
 
 /** The stored search key of a patient; the demo seed uses it too, so both match the same way. */
 export function patientSearchText(p: Pick<PatientInput, "name" | "cpf" | "email" | "phone">) {

@@ -12,6 +12,7 @@ import {
 } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
+import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { type SurgeryStatus, SURGERY_STATUSES, isOneOf } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
@@ -29,14 +30,7 @@ const BILLED_RECEIVABLE_STATUSES = ["faturado", "pago", "glosa"] as const;
 export const REGISTRY_OPTIONS_LIMIT = 500;
 
 /** A rule of the domain the user can fix (unknown patient, inactive doctor, surgery with money attached …). */
-export class SurgeryError extends Error {
-  constructor(
-    message: string,
-    readonly field?: keyof SurgeryInput,
-  ) {
-    super(message);
-  }
-}
+export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
 
 // ---------------------------------------------------------------------------- search
 

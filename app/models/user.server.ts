@@ -2,18 +2,12 @@ import { and, count, eq, ne, sql } from "drizzle-orm";
 import { profiles, userRoles, users } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { db } from "~/.server/db";
+import { DomainError } from "~/.server/domain-error";
 import { hashPassword, verifyPassword } from "~/.server/password";
 import type { Role } from "~/lib/permissions";
 import { buildSearchText, likeContains } from "~/lib/search";
 
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export class AccountError extends DomainError {}
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();

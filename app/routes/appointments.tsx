@@ -14,8 +14,8 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { requirePermission } from "~/.server/auth";
-import { formFailure, notFound } from "~/.server/responses";
-import { redirectWithToast } from "~/.server/toast";
+import { crudAction } from "~/.server/crud-action";
+import { notFound } from "~/.server/responses";
 import { formatAppointmentDate, formatTime, toDateTimeLocalValue } from "~/lib/dates";
 import { formatCpf } from "~/lib/documents";
 import {
@@ -33,7 +33,6 @@ import { type ParamChanges, pathWithParams } from "~/lib/url";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
   APPOINTMENT_SORTS,
-  AppointmentError,
   createAppointment,
   deleteAppointment,
   describeSlot,
@@ -171,41 +170,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "appointments", "view");
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const back = listUrl(listStateUrl(new URL(request.url)), FILTER_PARAMS);
-
-  if (intent === "delete") {
-    const user = await requirePermission(request, "appointments", "delete");
-    const id = parseId(formData.get("id")) ?? notFound("Consulta não encontrada.");
-    try {
-      deleteAppointment(user.id, id);
-    } catch (error) {
-      if (!(error instanceof AppointmentError)) throw error;
-      return formFailure(intent, undefined, error.message || "Failed to delete appointment");
-    }
-    return redirectWithToast(back, { type: "success", message: "Appointment deleted successfully" });
-  }
-
-  if (intent !== "create" && intent !== "update") return formFailure(intent, undefined, "Ação desconhecida.");
-  const user = await requirePermission(request, "appointments", intent === "create" ? "create" : "edit");
-  const submission = parseWithZod(formData, { schema: appointmentSchema });
-  if (submission.status !== "success") return formFailure(intent, submission.reply(), "Failed to save appointment");
-
-  try {
-    if (intent === "create") {
-      createAppointment(user.id, submission.value);
-      return redirectWithToast(back, { type: "success", message: "Appointment created successfully" });
-    }
-    const id = parseId(formData.get("id")) ?? notFound("Consulta não encontrada.");
-    updateAppointment(user.id, id, submission.value);
-    return redirectWithToast(back, { type: "success", message: "Appointment updated successfully" });
-  } catch (error) {
-    if (!(error instanceof AppointmentError)) throw error;
-    const reply = error.field
-      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-      : submission.reply({ formErrors: [error.message] });
-    return formFailure(intent, reply, error.message || "Failed to save appointment");
-  }
+  return crudAction(request, formData, {
+    area: "appointments",
+    schema: appointmentSchema,
+    back: listUrl(listStateUrl(new URL(request.url)), FILTER_PARAMS),
+    notFoundMessage: "Consulta não encontrada.",
+    messages: {
+      created: "Appointment created successfully",
+      updated: "Appointment updated successfully",
+      deleted: "Appointment deleted successfully",
+      saveFailed: "Failed to save appointment",
+      deleteFailed: "Failed to delete appointment",
+    },
+    create: createAppointment,
+    update: updateAppointment,
+    remove: deleteAppointment,
+  });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

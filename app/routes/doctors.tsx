@@ -11,15 +11,14 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { formFailure, notFound } from "~/.server/responses";
-import { redirectWithToast } from "~/.server/toast";
+import { crudAction } from "~/.server/crud-action";
+import { notFound } from "~/.server/responses";
 import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
-import { listUrl, parseDialog, parseId, parseListParams } from "~/lib/list-params";
+import { listUrl, parseDialog, parseListParams } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
   DOCTOR_SORTS,
-  DoctorError,
   createDoctor,
   deleteDoctor,
   doctorDeleteBlock,
@@ -73,41 +72,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "doctors", "view");
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const back = listUrl(new URL(request.url));
-
-  if (intent === "delete") {
-    const user = await requirePermission(request, "doctors", "delete");
-    const id = parseId(formData.get("id")) ?? notFound("Médico não encontrado.");
-    try {
-      deleteDoctor(user.id, id);
-    } catch (error) {
-      if (!(error instanceof DoctorError)) throw error;
-      return formFailure(intent, undefined, error.message || "Failed to delete doctor");
-    }
-    return redirectWithToast(back, { type: "success", message: "Doctor deleted successfully" });
-  }
-
-  if (intent !== "create" && intent !== "update") return formFailure(intent, undefined, "Ação desconhecida.");
-  const user = await requirePermission(request, "doctors", intent === "create" ? "create" : "edit");
-  const submission = parseWithZod(formData, { schema: doctorSchema });
-  if (submission.status !== "success") return formFailure(intent, submission.reply(), "Failed to save doctor");
-
-  try {
-    if (intent === "create") {
-      createDoctor(user.id, submission.value);
-      return redirectWithToast(back, { type: "success", message: "Doctor created successfully" });
-    }
-    const id = parseId(formData.get("id")) ?? notFound("Médico não encontrado.");
-    updateDoctor(user.id, id, submission.value);
-    return redirectWithToast(back, { type: "success", message: "Doctor updated successfully" });
-  } catch (error) {
-    if (!(error instanceof DoctorError)) throw error;
-    const reply = error.field
-      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-      : submission.reply({ formErrors: [error.message] });
-    return formFailure(intent, reply, error.message);
-  }
+  return crudAction(request, formData, {
+    area: "doctors",
+    schema: doctorSchema,
+    back: listUrl(new URL(request.url)),
+    notFoundMessage: "Médico não encontrado.",
+    messages: {
+      created: "Doctor created successfully",
+      updated: "Doctor updated successfully",
+      deleted: "Doctor deleted successfully",
+      saveFailed: "Failed to save doctor",
+      deleteFailed: "Failed to delete doctor",
+    },
+    create: createDoctor,
+    update: updateDoctor,
+    remove: deleteDoctor,
+  });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -9,15 +9,14 @@ import { CheckboxField, Field, FormErrors, TextareaField } from "~/components/fo
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { formFailure, notFound } from "~/.server/responses";
-import { redirectWithToast } from "~/.server/toast";
+import { crudAction } from "~/.server/crud-action";
+import { notFound } from "~/.server/responses";
 import { formatCpf, formatPhone } from "~/lib/documents";
-import { listUrl, parseDialog, parseId, parseListParams } from "~/lib/list-params";
+import { listUrl, parseDialog, parseListParams } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
   PATIENT_SORTS,
-  PatientError,
   createPatient,
   deletePatient,
   getPatient,
@@ -67,41 +66,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const back = listUrl(new URL(request.url));
-
-  if (intent === "delete") {
-    const user = await requirePermission(request, "patients", "delete");
-    const id = parseId(formData.get("id")) ?? notFound("Paciente não encontrado.");
-    try {
-      deletePatient(user.id, id);
-    } catch (error) {
-      if (!(error instanceof PatientError)) throw error;
-      return formFailure(intent, undefined, error.message);
-    }
-    return redirectWithToast(back, { type: "success", message: "Patient deleted successfully" });
-  }
-
-  if (intent !== "create" && intent !== "update") return formFailure(intent, undefined, "Ação desconhecida.");
-  const user = await requirePermission(request, "patients", intent === "create" ? "create" : "edit");
-  const submission = parseWithZod(formData, { schema: patientSchema });
-  if (submission.status !== "success") return formFailure(intent, submission.reply(), "Failed to save patient");
-
-  try {
-    if (intent === "create") {
-      createPatient(user.id, submission.value);
-      return redirectWithToast(back, { type: "success", message: "Patient created successfully" });
-    }
-    const id = parseId(formData.get("id")) ?? notFound("Paciente não encontrado.");
-    updatePatient(user.id, id, submission.value);
-    return redirectWithToast(back, { type: "success", message: "Patient updated successfully" });
-  } catch (error) {
-    if (!(error instanceof PatientError)) throw error;
-    const reply = error.field
-      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-      : submission.reply({ formErrors: [error.message] });
-    return formFailure(intent, reply, error.message);
-  }
+  return crudAction(request, formData, {
+    area: "patients",
+    schema: patientSchema,
+    back: listUrl(new URL(request.url)),
+    notFoundMessage: "Paciente não encontrado.",
+    messages: {
+      created: "Patient created successfully",
+      updated: "Patient updated successfully",
+      deleted: "Patient deleted successfully",
+      saveFailed: "Failed to save patient",
+      deleteFailed: "Failed to delete patient",
+    },
+    create: createPatient,
+    update: updatePatient,
+    remove: deletePatient,
+  });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

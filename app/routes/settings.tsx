@@ -1,4 +1,4 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, KeyRound, Settings2, Users } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
@@ -15,10 +15,10 @@ import { Select } from "~/components/ui/select";
 import { TabsNav } from "~/components/ui/tabs-nav";
 import { requireActiveUser, requirePermission } from "~/.server/auth";
 import { destroyOtherSessions } from "~/.server/session";
+import { formFailure } from "~/.server/responses";
 import { redirectWithToast } from "~/.server/toast";
 import { formatDate } from "~/lib/dates";
 import { ROLES, ROLE_LABELS, can } from "~/lib/permissions";
-import type { Toast } from "~/lib/toast";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { getClinicSettings, updateClinicSettings } from "~/models/settings.server";
 import { AccountError, USERS_PAGE_SIZE, changePassword, listUsers, setUserRole } from "~/models/user.server";
@@ -67,19 +67,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  intent: string;
-  result?: SubmissionResult<string[]>;
-  toast?: Toast;
-};
-
-function failure(intent: string, result: ActionResult["result"], message?: string) {
-  return data<ActionResult>(
-    { intent, result, toast: message ? { type: "error", message } : undefined },
-    { status: 400 },
-  );
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -88,14 +75,14 @@ export async function action({ request }: Route.ActionArgs) {
     case "update-general": {
       const user = await requirePermission(request, "settings", "edit");
       const submission = parseWithZod(formData, { schema: generalSettingsSchema });
-      if (submission.status !== "success") return failure(intent, submission.reply());
+      if (submission.status !== "success") return formFailure(intent, submission.reply());
       updateClinicSettings(user.id, submission.value);
       return redirectWithToast("/settings?tab=geral", { type: "success", message: "Configurações salvas com sucesso" });
     }
     case "update-security": {
       const user = await requirePermission(request, "settings", "edit");
       const submission = parseWithZod(formData, { schema: securitySettingsSchema });
-      if (submission.status !== "success") return failure(intent, submission.reply());
+      if (submission.status !== "success") return formFailure(intent, submission.reply());
       updateClinicSettings(user.id, submission.value);
       return redirectWithToast("/settings?tab=seguranca", { type: "success", message: "Política de senha atualizada" });
     }
@@ -104,13 +91,13 @@ export async function action({ request }: Route.ActionArgs) {
       const schema = changePasswordSchema(getClinicSettings().passwordMinLength);
       const submission = parseWithZod(formData, { schema });
       if (submission.status !== "success") {
-        return failure(intent, submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }));
+        return formFailure(intent, submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }));
       }
       try {
         await changePassword(user.id, submission.value.currentPassword, submission.value.newPassword);
       } catch (error) {
         if (!(error instanceof AccountError)) throw error;
-        return failure(intent, submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }), error.message);
+        return formFailure(intent, submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }), error.message);
       }
       await destroyOtherSessions(request, user.id);
       return redirectWithToast("/settings?tab=seguranca", {
@@ -122,12 +109,12 @@ export async function action({ request }: Route.ActionArgs) {
     case "set-role": {
       const admin = await requirePermission(request, "users", "edit");
       const submission = parseWithZod(formData, { schema: setRoleSchema });
-      if (submission.status !== "success") return failure(intent, submission.reply(), "Perfil inválido");
+      if (submission.status !== "success") return formFailure(intent, submission.reply(), "Perfil inválido");
       try {
         setUserRole(admin.id, submission.value.userId, submission.value.role ?? null);
       } catch (error) {
         if (!(error instanceof AccountError)) throw error;
-        return failure(intent, submission.reply({ formErrors: [error.message] }), error.message);
+        return formFailure(intent, submission.reply({ formErrors: [error.message] }), error.message);
       }
       const back = new URL(request.url).searchParams;
       back.set("tab", "usuarios");

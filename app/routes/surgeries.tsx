@@ -16,8 +16,8 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { requirePermission } from "~/.server/auth";
-import { formFailure, notFound } from "~/.server/responses";
-import { redirectWithToast } from "~/.server/toast";
+import { crudAction } from "~/.server/crud-action";
+import { notFound } from "~/.server/responses";
 import { formatDateTime, toDateTimeLocalValue } from "~/lib/dates";
 import { formatCpf } from "~/lib/documents";
 import { SURGERY_STATUSES, SURGERY_STATUS_LABELS, type SurgeryStatus, enumOptions, labelFor } from "~/lib/enums";
@@ -31,7 +31,6 @@ import { getDoctorOption, searchDoctorOptions } from "~/models/doctor-options.se
 import { getPatient, searchPatientOptions } from "~/models/patient.server";
 import {
   SURGERY_SORTS,
-  SurgeryError,
   createSurgery,
   deleteSurgery,
   getSurgery,
@@ -204,41 +203,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "surgeries", "view");
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const back = listUrl(new URL(request.url), FILTER_PARAMS);
-
-  if (intent === "delete") {
-    const user = await requirePermission(request, "surgeries", "delete");
-    const id = parseId(formData.get("id")) ?? notFound("Cirurgia não encontrada.");
-    try {
-      deleteSurgery(user.id, id);
-    } catch (error) {
-      if (!(error instanceof SurgeryError)) throw error;
-      return formFailure(intent, undefined, error.message || "Failed to delete surgery");
-    }
-    return redirectWithToast(back, { type: "success", message: "Surgery deleted successfully" });
-  }
-
-  if (intent !== "create" && intent !== "update") return formFailure(intent, undefined, "Ação desconhecida.");
-  const user = await requirePermission(request, "surgeries", intent === "create" ? "create" : "edit");
-  const submission = parseWithZod(formData, { schema: surgerySchema });
-  if (submission.status !== "success") return formFailure(intent, submission.reply(), "Failed to save surgery");
-
-  try {
-    if (intent === "create") {
-      createSurgery(user.id, submission.value);
-      return redirectWithToast(back, { type: "success", message: "Surgery created successfully" });
-    }
-    const id = parseId(formData.get("id")) ?? notFound("Cirurgia não encontrada.");
-    updateSurgery(user.id, id, submission.value);
-    return redirectWithToast(back, { type: "success", message: "Surgery updated successfully" });
-  } catch (error) {
-    if (!(error instanceof SurgeryError)) throw error;
-    const reply = error.field
-      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-      : submission.reply({ formErrors: [error.message] });
-    return formFailure(intent, reply, error.message || "Failed to save surgery");
-  }
+  return crudAction(request, formData, {
+    area: "surgeries",
+    schema: surgerySchema,
+    back: listUrl(new URL(request.url), FILTER_PARAMS),
+    notFoundMessage: "Cirurgia não encontrada.",
+    messages: {
+      created: "Surgery created successfully",
+      updated: "Surgery updated successfully",
+      deleted: "Surgery deleted successfully",
+      saveFailed: "Failed to save surgery",
+      deleteFailed: "Failed to delete surgery",
+    },
+    create: createSurgery,
+    update: updateSurgery,
+    remove: deleteSurgery,
+  });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -155,8 +155,9 @@ test.describe("without JavaScript", () => {
 
 test("the header search finds patients, and /config is the settings screen", async ({ page }) => {
   await loginAs(page, "staff");
-  await page.getByRole("searchbox", { name: "Buscar pacientes" }).first().fill("nome-que-nao-existe");
-  await page.getByRole("searchbox", { name: "Buscar pacientes" }).first().press("Enter");
+  const quickSearch = page.getByRole("searchbox", { name: "Busca rápida de pacientes" });
+  await quickSearch.fill("nome-que-nao-existe");
+  await quickSearch.press("Enter");
   await expect(page).toHaveURL(/\/patients\?q=nome-que-nao-existe$/);
   await expect(page.getByText("No patients found")).toBeVisible();
   await page.goto("/config");
