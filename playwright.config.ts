@@ -11,6 +11,8 @@ export const ONBOARDING_URL = `http://127.0.0.1:${base + 1}`;
 export const APP_URL = `http://127.0.0.1:${base}`;
 /** Screens whose figures count whole tables (the dashboard) run alone on their own database. */
 export const ISOLATED_URL = `http://127.0.0.1:${base + 2}`;
+/** The demo data set (npm run seed:demo), served from a process whose clock is in Tokyo. */
+export const DEMO_URL = `http://127.0.0.1:${base + 3}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,7 +42,8 @@ export default defineConfig({
   projects: [
     { name: "onboarding", testMatch: /onboarding\.spec\.ts/, use: { baseURL: ONBOARDING_URL } },
     { name: "isolated", testMatch: /\.isolated\.spec\.ts/, use: { baseURL: ISOLATED_URL } },
-    { name: "app", testIgnore: [/onboarding\.spec\.ts/, /\.isolated\.spec\.ts/], use: { baseURL: APP_URL } },
+    { name: "demo", testMatch: /\.demo\.spec\.ts/, use: { baseURL: DEMO_URL } },
+    { name: "app", testIgnore: [/onboarding\.spec\.ts/, /\.isolated\.spec\.ts/, /\.demo\.spec\.ts/], use: { baseURL: APP_URL } },
   ],
   webServer: [
     {
@@ -52,6 +55,12 @@ export default defineConfig({
     {
       command: `node tests/e2e/serve.mjs app ${base} --accounts`,
       url: `${APP_URL}/auth`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node tests/e2e/serve.mjs demo ${base + 3} --demo --tz=Asia/Tokyo`,
+      url: `${DEMO_URL}/auth`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -1,6 +1,8 @@
 // Starts the production build on a throwaway database for the browser tests.
-// Usage: node tests/e2e/serve.mjs <name> <port> [--accounts]
+// Usage: node tests/e2e/serve.mjs <name> <port> [--accounts] [--demo] [--tz=Zone]
 //   --accounts  creates the test accounts of tests/e2e/accounts.ts (admin, staff, doctor, pending)
+//   --demo      loads the demo data set (npm run seed:demo) with its own logins
+//   --tz=Zone   runs the server in that time zone (the app must show São Paulo time whatever it is)
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,7 +14,8 @@ fs.mkdirSync(tmp, { recursive: true });
 const database = path.join(tmp, `${name}${process.env.E2E_DB_SUFFIX ?? ""}.sqlite`);
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
 
-const env = { ...process.env, DATABASE_PATH: database, PORT: port, NODE_ENV: "production" };
+const tz = flags.find((f) => f.startsWith("--tz="))?.slice("--tz=".length);
+const env = { ...process.env, DATABASE_PATH: database, PORT: port, NODE_ENV: "production", ...(tz ? { TZ: tz } : {}) };
 const tsx = path.join(root, "node_modules/.bin/tsx");
 const run = (args) => {
   const result = spawnSync(tsx, args, { cwd: root, env, stdio: "inherit" });
@@ -20,6 +23,7 @@ const run = (args) => {
 };
 run(["db/migrate.ts"]);
 if (flags.includes("--accounts")) run(["tests/e2e/setup-accounts.ts"]);
+if (flags.includes("--demo")) run(["db/seed-demo.ts"]);
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const server = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [`${buildDir}/server/index.js`], {
