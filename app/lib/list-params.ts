@@ -89,3 +89,13 @@ export function draftFromUrl<Key extends string>(url: URL, keys: readonly Key[])
   }
   return draft;
 }
+
+/** Screens another screen may send a dialog back to when it closes (no open redirects). */
+const RETURN_PATHS = ["/schedule"];
+
+/** The `returnTo` of a dialog opened from another screen (the schedule), when it is one of ours. */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//")) return null;
+  const path = value.split("?")[0];
+  return RETURN_PATHS.includes(path) ? value.slice(0, 500) : null;
+}

@@ -27,7 +27,7 @@ import {
   isOneOf,
   labelFor,
 } from "~/lib/enums";
-import { draftFromUrl, listUrl, parseDialog, parseId, parseListParams } from "~/lib/list-params";
+import { draftFromUrl, safeReturnTo, listUrl, parseDialog, parseId, parseListParams } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
 import { useToastEffect } from "~/lib/use-toast-effect";
@@ -158,7 +158,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing: editing ? { id: editing.id } : null,
     deleting,
     form,
-    closeTo: listUrl(list, FILTER_PARAMS),
+    listHref: listUrl(list, FILTER_PARAMS),
+    // Opened from the schedule: closing or saving goes back there.
+    returnTo: safeReturnTo(url.searchParams.get("returnTo")),
+    closeTo: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(list, FILTER_PARAMS),
     permissions: {
       create: can(user, "appointments", "create"),
       edit: can(user, "appointments", "edit"),
@@ -173,7 +176,9 @@ export async function action({ request }: Route.ActionArgs) {
   return crudAction(request, formData, {
     area: "appointments",
     schema: appointmentSchema,
-    back: listUrl(listStateUrl(new URL(request.url)), FILTER_PARAMS),
+    back:
+      safeReturnTo(new URL(request.url).searchParams.get("returnTo")) ??
+      listUrl(listStateUrl(new URL(request.url)), FILTER_PARAMS),
     notFoundMessage: "Consulta não encontrada.",
     messages: {
       created: "Appointment created successfully",
@@ -192,9 +197,9 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type Row = LoaderData["rows"][number];
 
 export default function AppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, pageSize, params, permissions, dialog, editing, deleting, form, closeTo } = loaderData;
+  const { rows, total, pageSize, params, permissions, dialog, editing, deleting, form, closeTo, listHref } = loaderData;
   // Links start from the list's own URL, never from a dialog's fields left in the query string.
-  const [listPath, listSearch = ""] = closeTo.split("?");
+  const [listPath, listSearch = ""] = listHref.split("?");
   const hrefWith = (changes: ParamChanges) => pathWithParams(listPath, listSearch, changes);
   const location = useLocation();
   useToastEffect(actionData?.toast);
@@ -298,6 +303,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
           params={params}
           filters={loaderData.filters}
           closeTo={closeTo}
+          returnTo={loaderData.returnTo}
           lastResult={actionData?.intent === (editing ? "update" : "create") ? actionData.result : undefined}
         />
       ) : null}
@@ -402,6 +408,7 @@ function AppointmentDialog({
   params,
   filters,
   closeTo,
+  returnTo,
   lastResult,
 }: {
   editingId: number | null;
@@ -409,6 +416,7 @@ function AppointmentDialog({
   params: LoaderData["params"];
   filters: LoaderData["filters"];
   closeTo: string;
+  returnTo: string | null;
   lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
 }) {
   const navigation = useNavigation();
@@ -435,6 +443,7 @@ function AppointmentDialog({
         {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
         {/* For a picker's 'Buscar' without JavaScript (a GET of this form): reopen this dialog over the same list. */}
         {editingId ? <input type="hidden" name="edit" value={editingId} /> : <input type="hidden" name="dialog" value="new" />}
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
         {params.page > 1 ? <input type="hidden" name="page" value={params.page} /> : null}
         {params.sort !== "startTime" || params.dir !== "desc" ? (

@@ -1,6 +1,6 @@
 import { CalendarDays, CalendarRange, CalendarX, ChevronLeft, ChevronRight, LayoutGrid, Plus } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { type BadgeVariant, Badge } from "~/components/ui/badge";
@@ -73,6 +73,7 @@ const VIEW_ICONS = { day: CalendarDays, week: CalendarRange, month: LayoutGrid }
 
 export default function SchedulePage({ loaderData }: Route.ComponentProps) {
   const { view, date, title, previousDate, nextDate, days, doctorId, permissions } = loaderData;
+  const here = useLocation();
   const href = (v: ScheduleView, d: string | null) => scheduleHref(v, d, doctorId);
   const dayHref = (d: string) => href("day", d);
   const unit = view === "day" ? "Dia" : view === "week" ? "Semana" : "Mês";
@@ -92,7 +93,7 @@ export default function SchedulePage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-end gap-2">
           <DoctorFilter loaderData={loaderData} />
           {permissions.create ? (
-            <ButtonLink to="/appointments?dialog=new">
+            <ButtonLink to={`/appointments?${new URLSearchParams({ dialog: "new", returnTo: here.pathname + here.search })}`}>
               <Plus aria-hidden />
               Nova consulta
             </ButtonLink>
@@ -191,10 +192,12 @@ function timeRange(entry: Entry, day: Day) {
 
 /** The entry opens the appointment's edit dialog for those who may edit; otherwise it is plain text. */
 function EntryLink({ entry, canEdit, className, children }: { entry: Entry; canEdit: boolean; className?: string; children: ReactNode }) {
+  const here = useLocation();
   if (!canEdit) return <span className={className}>{children}</span>;
   return (
     <Link
-      to={`/appointments?edit=${entry.id}`}
+      // Saving or closing the dialog comes back to this view of the schedule.
+      to={`/appointments?${new URLSearchParams({ edit: String(entry.id), returnTo: here.pathname + here.search })}`}
       className={cn(
         "rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50",
         className,

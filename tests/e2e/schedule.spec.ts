@@ -62,9 +62,18 @@ test("Day shows the appointment at its São Paulo time with details and status, 
   await expect(late).toContainText("Primeira consulta");
   await expect(late).toContainText("Consultório 3");
   await expect(late.getByText("Agendada", { exact: true })).toHaveClass(/bg-info/);
-  await expect(late.getByRole("link", { name: names.late })).toHaveAttribute("href", `/appointments?edit=${ids.late}`);
+  await expect(late.getByRole("link", { name: names.late })).toHaveAttribute("href", new RegExp(`^/appointments\\?edit=${ids.late}&returnTo=%2Fschedule`));
   // 00:15 on the 23rd belongs to the next day, not to the 22nd.
   await expect(entry(page, names.early)).toHaveCount(0);
+
+  // The edit dialog opened from here comes back here when saved.
+  await late.getByRole("link", { name: names.late }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
+  await dialog.getByLabel("Local").fill("Consultório 4");
+  await dialog.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByText("Appointment updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/schedule\?view=day&date=2026-11-22$/);
+  await expect(entry(page, names.late)).toContainText("Consultório 4");
 
   await page.goto("/schedule?view=day&date=2026-11-23");
   await expect(heading(page)).toHaveText("segunda-feira, 23 de novembro de 2026");
@@ -94,7 +103,7 @@ test("Week shows the seven days with each appointment in its São Paulo column",
   await expect(entry(monday, names.late)).toHaveCount(0);
   await expect(entry(monday, names.early)).toContainText("00:15–00:45");
   await expect(page.locator('section[data-date="2026-11-24"]')).toContainText("Sem consultas");
-  await expect(sunday.getByRole("link", { name: new RegExp(names.late) })).toHaveAttribute("href", `/appointments?edit=${ids.late}`);
+  await expect(sunday.getByRole("link", { name: new RegExp(names.late) })).toHaveAttribute("href", new RegExp(`^/appointments\\?edit=${ids.late}&returnTo=%2Fschedule`));
 
   // The day heading opens that day.
   await sunday.getByRole("link", { name: "domingo, 22 de novembro de 2026" }).click();
@@ -123,7 +132,7 @@ test("Month is a calendar grid; a busy day lists three and links '+N mais' to it
   const busy = grid.locator('td[data-date="2026-11-10"]');
   await expect(busy.getByTestId("schedule-entry")).toHaveCount(3);
   await expect(busy.getByTestId("schedule-entry")).toHaveText([/^08:00/, /^09:00/, /^10:00/]);
-  await expect(busy.getByRole("link", { name: `08:00 ${names.busy}` })).toHaveAttribute("href", `/appointments?edit=${ids.busy[2]}`);
+  await expect(busy.getByRole("link", { name: `08:00 ${names.busy}` })).toHaveAttribute("href", new RegExp(`^/appointments\\?edit=${ids.busy[2]}&returnTo=%2Fschedule`));
   await busy.getByRole("link", { name: /\+2 mais/ }).click();
   await expect(page).toHaveURL(`/schedule?view=day&date=2026-11-10&doctor=${ids.doctor}`);
   await expect(heading(page)).toHaveText("terça-feira, 10 de novembro de 2026");
