@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -262,6 +262,7 @@ function DoctorDialog({
           active: doctor.active ? "on" : "",
         }
       : { commissionRate: "0", active: "on" },
+    constraint: getZodConstraint(doctorSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: doctorSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -196,6 +196,7 @@ function PatientDialog({
           whatsappOptIn: patient.whatsappOptIn ? "on" : "",
         }
       : undefined,
+    constraint: getZodConstraint(patientSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: patientSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Filter, Pencil, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { z } from "zod";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
 import { DialogFooter, UrlDialog } from "~/components/dialog";
@@ -453,7 +452,6 @@ function pickedId(posted: unknown, fallback: string | undefined) {
 }
 
 const validateSurgery = (formData: FormData) => parseWithZod(formData, { schema: surgerySchema });
-type SurgerySubmission = ReturnType<typeof validateSurgery>;
 
 /** Lets the 'Outro' name fields stay visible without JavaScript and follow the select with it. */
 function useHydrated() {
@@ -483,9 +481,8 @@ function SurgeryDialog({
     id: surgery ? `surgery-${surgery.id}` : "surgery-new",
     lastResult,
     defaultValue: data.defaults,
-    onValidate: ({ formData }) =>
-      // A picker's 'Buscar' is a GET that only reloads the options: nothing to validate yet.
-      formData.has("picker") ? (parseWithZod(formData, { schema: z.object({}) }) as unknown as SurgerySubmission) : validateSurgery(formData),
+    constraint: getZodConstraint(surgerySchema),
+    onValidate: ({ formData }) => validateSurgery(formData),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -46,7 +46,7 @@ test("an admin creates, finds, edits and deletes a doctor", async ({ page }) => 
   await expect(dialog(page).getByLabel("Nome")).toHaveValue(`Dr. Ênio Araújo ${tag}`);
 
   await dialog(page).getByLabel("Especialidade").fill("Neurocirurgia Funcional");
-  await dialog(page).getByLabel("CRM", { exact: true }).fill(crm);
+  await dialog(page).getByRole("textbox", { name: "CRM", exact: true }).fill(crm);
   await dialog(page).getByLabel("UF do CRM").selectOption("SP");
   await dialog(page).getByLabel("Telefone").fill("11987654321");
   await dialog(page).getByLabel("E-mail").fill(`enio.${tag}@clinica.com.br`);
@@ -196,10 +196,10 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Novo Médico" }).click();
     await expect(dialog(page).getByRole("heading", { name: "Add New Doctor" })).toBeVisible();
     await dialog(page).getByLabel("Especialidade").fill("Neurologia");
-    await dialog(page).getByLabel("CRM", { exact: true }).fill(crm);
+    await dialog(page).getByRole("textbox", { name: "CRM", exact: true }).fill(crm);
     await dialog(page).getByRole("button", { name: "Cadastrar médico" }).click();
     await expect(dialog(page).getByText("Informe o nome do médico")).toBeVisible();
-    await expect(dialog(page).getByLabel("CRM", { exact: true })).toHaveValue(crm);
+    await expect(dialog(page).getByRole("textbox", { name: "CRM", exact: true })).toHaveValue(crm);
     await expect(dialog(page).getByLabel("Especialidade")).toHaveValue("Neurologia");
 
     await dialog(page).getByLabel("Nome").fill(`Dra. Sem Script ${tag}`);
