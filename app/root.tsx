@@ -18,6 +18,13 @@ import "./app.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sinapse" }];
 
+/** Every page: never framed by another site, no MIME sniffing, no full URLs leaked to other sites. */
+export const headers: Route.HeadersFunction = () => ({
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "same-origin",
+});
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
   return data({ toast }, { headers });

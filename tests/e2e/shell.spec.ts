@@ -38,6 +38,10 @@ test("logout destroys the session on the server: the old cookie no longer works"
 
 test("the shell shows the sidebar groups, header and user menu", async ({ page }) => {
   await loginAs(page, "admin");
+  const response = await page.goto("/patients");
+  expect(response?.headers()["x-frame-options"]).toBe("DENY");
+  expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
+  await page.goto("/dashboard");
   const sidebar = page.getByRole("complementary");
   for (const group of ["Principal", "Cirúrgico", "Pacientes", "KPIs Detalhados", "Honorários", "Financeiro", "Cadastros", "Integrações", "Assistentes IA"]) {
     await expect(sidebar.locator("summary", { hasText: group }).first()).toBeVisible();
