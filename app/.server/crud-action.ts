@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { parseId } from "~/lib/list-params";
+import { parseDialog, parseId } from "~/lib/list-params";
 import type { Area } from "~/lib/permissions";
 import { requirePermission } from "./auth";
 import { DomainError } from "./domain-error";
@@ -63,4 +63,41 @@ export async function crudAction<Schema extends z.ZodType>(request: Request, for
       : submission.reply({ formErrors: [error.message] });
     return formFailure(intent, reply, error.message || messages.saveFailed);
   }
+}
+
+export interface DialogRecords<Editing, Deleting> {
+  dialog: "new" | "edit" | "delete" | null;
+  editing: Editing | null;
+  deleting: Deleting | null;
+}
+
+/**
+ * The URL-driven dialog of a list screen (`?dialog=new`, `?edit=ID`, `?delete=ID`): checks the
+ * permission the dialog needs (403 otherwise) and loads its record (404 for a malformed or
+ * unknown id), so the page renders the dialog open, with JavaScript or without.
+ */
+export async function resolveDialog<Editing, Deleting>(
+  request: Request,
+  options: {
+    area: Area;
+    notFoundMessage: string;
+    loadEditing: (id: number) => Editing | null | undefined;
+    loadDeleting: (id: number) => Deleting | null | undefined;
+  },
+): Promise<DialogRecords<Editing, Deleting>> {
+  const dialog = parseDialog(new URL(request.url));
+  if (dialog === "invalid") notFound(options.notFoundMessage);
+  if (!dialog) return { dialog: null, editing: null, deleting: null };
+  if (dialog.mode === "new") {
+    await requirePermission(request, options.area, "create");
+    return { dialog: "new", editing: null, deleting: null };
+  }
+  if (dialog.mode === "edit") {
+    await requirePermission(request, options.area, "edit");
+    const editing = options.loadEditing(dialog.id) ?? notFound(options.notFoundMessage);
+    return { dialog: "edit", editing, deleting: null };
+  }
+  await requirePermission(request, options.area, "delete");
+  const deleting = options.loadDeleting(dialog.id) ?? notFound(options.notFoundMessage);
+  return { dialog: "delete", editing: null, deleting };
 }

@@ -66,7 +66,10 @@ export function EntityPicker({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const request = useRef<AbortController>(undefined);
 
-  useEffect(() => setOptions(serverOptions), [serverOptions]);
+  // New options from the server (a 'Buscar' round trip, a revalidation) replace the list; a mere
+  // re-render with an equal list must not throw away what a search just fetched.
+  const serverKey = serverOptions.map((o) => `${o.id}:${o.label}`).join("|");
+  useEffect(() => setOptions(serverOptions), [serverKey]); // serverKey stands for serverOptions' content
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function search(q: string) {

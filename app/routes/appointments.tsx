@@ -14,8 +14,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { requirePermission } from "~/.server/auth";
-import { crudAction } from "~/.server/crud-action";
-import { notFound } from "~/.server/responses";
+import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { formatAppointmentDate, formatTime, toDateTimeLocalValue } from "~/lib/dates";
 import { formatCpf } from "~/lib/documents";
 import {
@@ -27,7 +26,7 @@ import {
   isOneOf,
   labelFor,
 } from "~/lib/enums";
-import { draftFromUrl, safeReturnTo, listUrl, parseDialog, parseId, parseListParams } from "~/lib/list-params";
+import { draftFromUrl, safeReturnTo, listUrl, parseId, parseListParams } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
 import { useToastEffect } from "~/lib/use-toast-effect";
@@ -103,24 +102,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = listStateUrl(url);
   const params = parseListParams(list, APPOINTMENT_SORTS, { sort: "startTime", dir: "desc" });
   const filters = parseFilters(list);
-  const dialog = parseDialog(url);
-  if (dialog === "invalid") notFound("Consulta não encontrada.");
 
-  let editing = null;
-  let deleting = null;
-  if (dialog?.mode === "new") await requirePermission(request, "appointments", "create");
-  if (dialog?.mode === "edit") {
-    await requirePermission(request, "appointments", "edit");
-    editing = getAppointment(dialog.id) ?? notFound("Consulta não encontrada.");
-  }
-  if (dialog?.mode === "delete") {
-    await requirePermission(request, "appointments", "delete");
-    const summary = getAppointmentSummary(dialog.id) ?? notFound("Consulta não encontrada.");
-    deleting = { ...summary, slot: describeSlot(summary.startTime, summary.endTime) };
-  }
+  const { dialog, editing, deleting } = await resolveDialog(request, {
+    area: "appointments",
+    notFoundMessage: "Consulta não encontrada.",
+    loadEditing: getAppointment,
+    loadDeleting: (id) => {
+      const summary = getAppointmentSummary(id);
+      return summary && { ...summary, slot: describeSlot(summary.startTime, summary.endTime) };
+    },
+  });
+
 
   let form = null;
-  if (dialog?.mode === "new" || editing) {
+  if (dialog === "new" || editing) {
     const values: FormValues =
       draftFromUrl(url, FORM_FIELDS) ??
       (editing
@@ -154,7 +149,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     params,
     filters,
     doctorFilterOptions: withSelected(searchDoctorOptions("", 200), filters.doctorId, getDoctorOption),
-    dialog: dialog?.mode ?? null,
+    dialog,
     editing: editing ? { id: editing.id } : null,
     deleting,
     form,

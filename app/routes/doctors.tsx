@@ -11,10 +11,9 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { crudAction } from "~/.server/crud-action";
-import { notFound } from "~/.server/responses";
+import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
-import { listUrl, parseDialog, parseListParams } from "~/lib/list-params";
+import { listUrl, parseListParams } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
@@ -38,26 +37,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "doctors", "view");
   const url = new URL(request.url);
   const params = parseListParams(url, DOCTOR_SORTS, { sort: "name", dir: "asc" });
-  const dialog = parseDialog(url);
-  if (dialog === "invalid") notFound("Médico não encontrado.");
 
-  let editing = null;
-  let deleting = null;
-  if (dialog?.mode === "new") await requirePermission(request, "doctors", "create");
-  if (dialog?.mode === "edit") {
-    await requirePermission(request, "doctors", "edit");
-    editing = getDoctor(dialog.id) ?? notFound("Médico não encontrado.");
-  }
-  if (dialog?.mode === "delete") {
-    await requirePermission(request, "doctors", "delete");
-    const doctor = getDoctor(dialog.id) ?? notFound("Médico não encontrado.");
-    deleting = { id: doctor.id, name: doctor.name, refusal: doctorDeleteBlock(doctor) };
-  }
+  const { dialog, editing, deleting } = await resolveDialog(request, {
+    area: "doctors",
+    notFoundMessage: "Médico não encontrado.",
+    loadEditing: getDoctor,
+    loadDeleting: (id) => {
+      const doctor = getDoctor(id);
+      return doctor && { id: doctor.id, name: doctor.name, refusal: doctorDeleteBlock(doctor) };
+    },
+  });
+
 
   return {
     ...listDoctors(params),
     params,
-    dialog: dialog?.mode ?? null,
+    dialog,
     editing,
     deleting,
     closeTo: listUrl(url),

@@ -9,10 +9,9 @@ import { CheckboxField, Field, FormErrors, TextareaField } from "~/components/fo
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { crudAction } from "~/.server/crud-action";
-import { notFound } from "~/.server/responses";
+import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { formatCpf, formatPhone } from "~/lib/documents";
-import { listUrl, parseDialog, parseListParams } from "~/lib/list-params";
+import { listUrl, parseListParams } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
@@ -33,26 +32,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "patients", "view");
   const url = new URL(request.url);
   const params = parseListParams(url, PATIENT_SORTS, { sort: "name", dir: "asc" });
-  const dialog = parseDialog(url);
-  if (dialog === "invalid") notFound("Paciente não encontrado.");
 
-  let editing = null;
-  let deleting = null;
-  if (dialog?.mode === "new") await requirePermission(request, "patients", "create");
-  if (dialog?.mode === "edit") {
-    await requirePermission(request, "patients", "edit");
-    editing = getPatient(dialog.id) ?? notFound("Paciente não encontrado.");
-  }
-  if (dialog?.mode === "delete") {
-    await requirePermission(request, "patients", "delete");
-    const patient = getPatient(dialog.id) ?? notFound("Paciente não encontrado.");
-    deleting = { id: patient.id, name: patient.name };
-  }
+  const { dialog, editing, deleting } = await resolveDialog(request, {
+    area: "patients",
+    notFoundMessage: "Paciente não encontrado.",
+    loadEditing: getPatient,
+    loadDeleting: (id) => {
+      const patient = getPatient(id);
+      return patient && { id: patient.id, name: patient.name };
+    },
+  });
+
 
   return {
     ...listPatients(params),
     params,
-    dialog: dialog?.mode ?? null,
+    dialog,
     editing,
     deleting,
     closeTo: listUrl(url),

@@ -15,12 +15,11 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { requirePermission } from "~/.server/auth";
-import { crudAction } from "~/.server/crud-action";
-import { notFound } from "~/.server/responses";
+import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { formatDateTime, toDateTimeLocalValue } from "~/lib/dates";
 import { formatCpf } from "~/lib/documents";
 import { SURGERY_STATUSES, SURGERY_STATUS_LABELS, type SurgeryStatus, enumOptions, labelFor } from "~/lib/enums";
-import { draftFromUrl, listUrl, parseDialog, parseId, parseListParams } from "~/lib/list-params";
+import { draftFromUrl, listUrl, parseId, parseListParams } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import { INITIAL_PIPELINE_STAGE, PIPELINE_STAGES, stageLabel } from "~/lib/pipeline";
@@ -158,37 +157,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url, SURGERY_SORTS, { sort: "scheduledDate", dir: "desc" });
   const filters = parseSurgeryFilters(url);
-  const dialog = parseDialog(url);
-  if (dialog === "invalid") notFound("Cirurgia não encontrada.");
-
-  let editing = null;
-  let deleting = null;
-  if (dialog?.mode === "new") await requirePermission(request, "surgeries", "create");
-  if (dialog?.mode === "edit") {
-    await requirePermission(request, "surgeries", "edit");
-    editing = getSurgery(dialog.id) ?? notFound("Cirurgia não encontrada.");
-  }
-  if (dialog?.mode === "delete") {
-    await requirePermission(request, "surgeries", "delete");
-    const surgery = getSurgery(dialog.id) ?? notFound("Cirurgia não encontrada.");
-    deleting = {
-      id: surgery.id,
-      patientName: surgery.patientName,
-      surgeryType: surgery.surgeryType,
-      scheduledDate: surgery.scheduledDate,
-      refusal: surgeryDeleteBlock(surgery.id),
-    };
-  }
+  const { dialog, editing, deleting } = await resolveDialog(request, {
+    area: "surgeries",
+    notFoundMessage: "Cirurgia não encontrada.",
+    loadEditing: getSurgery,
+    loadDeleting: (id) => {
+      const surgery = getSurgery(id);
+      return (
+        surgery && {
+          id: surgery.id,
+          patientName: surgery.patientName,
+          surgeryType: surgery.surgeryType,
+          scheduledDate: surgery.scheduledDate,
+          refusal: surgeryDeleteBlock(surgery.id),
+        }
+      );
+    },
+  });
 
   return {
     ...listSurgeries(params, filters),
     params,
     filters,
     doctorFilterOptions: listDoctorFilterOptions().map((d) => ({ value: String(d.id), label: d.active ? d.name : `${d.name} (inativo)` })),
-    dialog: dialog?.mode ?? null,
+    dialog,
     editing,
     history: editing ? listStageHistory(editing.id) : [],
-    form: dialog?.mode === "new" || editing ? dialogData(url, editing) : null,
+    form: dialog === "new" || editing ? dialogData(url, editing) : null,
     deleting,
     closeTo: listUrl(url, FILTER_PARAMS),
     permissions: {
