@@ -4,11 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import type { PickerOption } from "~/lib/picker-options";
 
-export interface PickerOption {
-  id: number;
-  label: string;
-}
+export type { PickerOption } from "~/lib/picker-options";
 
 export interface EntityPickerProps {
   /** Field posted with the form (`patientId`). */

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { appointments, doctors, patients } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
@@ -7,7 +7,7 @@ import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
 import type { AppointmentStatus } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
-import { likeContains, normalizeSearch } from "~/lib/search";
+import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
 import { patientSearch } from "./patient.server";
 
@@ -40,12 +40,14 @@ function folded(column: typeof appointments.type | typeof appointments.location)
  * case-insensitive. Patients and doctors are matched through their stored `search_text`.
  */
 export function appointmentSearch(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = likeContains(q);
-  return sql`(${appointments.patientId} in (select ${patients.id} from ${patients} where ${patientSearch(q)})
-    or ${appointments.doctorId} in (select ${doctors.id} from ${doctors} where ${doctors.searchText} like ${pattern} escape '\\')
-    or ${folded(appointments.type)} like ${pattern} escape '\\'
-    or ${folded(appointments.location)} like ${pattern} escape '\\')`;
+  return matchAllWords(q, (word) =>
+    or(
+      sql`${appointments.patientId} in (select ${patients.id} from ${patients} where ${patientSearch(word)})`,
+      sql`${appointments.doctorId} in (select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)})`,
+      likeWord(folded(appointments.type), word),
+      likeWord(folded(appointments.location), word),
+    )!,
+  );
 }
 
 export function listAppointments({ q, page, dir }: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {

@@ -1,14 +1,14 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { doctors } from "~db/schema";
 import { db } from "~/.server/db";
-import { likeContains } from "~/lib/search";
+import { likeWord, matchAllWords } from "~/.server/search-sql";
 
 /** Doctors matching a query, for pickers (appointment and surgery dialogs); active ones only. */
 export function searchDoctorOptions(q: string, limit = 20) {
   return db
     .select({ id: doctors.id, name: doctors.name, specialty: doctors.specialty })
     .from(doctors)
-    .where(q ? sql`${doctors.active} = 1 and ${doctors.searchText} like ${likeContains(q)} escape '\\'` : eq(doctors.active, true))
+    .where(and(eq(doctors.active, true), matchAllWords(q, (word) => likeWord(doctors.searchText, word))))
     .orderBy(asc(doctors.searchText), asc(doctors.id))
     .limit(limit)
     .all();

@@ -5,7 +5,8 @@ import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
-import { buildSearchText, likeContains } from "~/lib/search";
+import { buildSearchText } from "~/lib/search";
+import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { type DoctorInput, formatCrm } from "~/validation/doctor";
 
 export const DOCTOR_SORTS = ["name", "specialty"] as const;
@@ -22,7 +23,7 @@ export function doctorSearchText(d: Pick<DoctorInput, "name" | "specialty" | "cr
 /** Search over name, specialty, CRM, e-mail and phone, accent- and case-insensitive. */
 export function doctorSearch(q: string): SQL | undefined {
   if (!q) return undefined;
-  return sql`${doctors.searchText} like ${likeContains(q)} escape '\\'`;
+  return matchAllWords(q, (word) => likeWord(doctors.searchText, word));
 }
 
 export function listDoctors({ q, page, sort, dir }: ListParams<DoctorSort>) {

@@ -3,10 +3,11 @@ import { appointments, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
 import { db } from "~/.server/db";
+import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
-import { buildSearchText, likeContains, normalizeSearch } from "~/lib/search";
+import { buildSearchText } from "~/lib/search";
 import type { PatientInput } from "~/validation/patient";
 
 export const PATIENT_SORTS = ["name", "createdAt"] as const;
@@ -21,30 +22,31 @@ export function patientSearchText(p: Pick<PatientInput, "name" | "cpf" | "email"
 }
 
 /**
- * Rows whose search key contains `term`. Terms of three characters or more go through the
+ * Rows whose search key contains `word`. Words of three characters or more go through the
  * trigram index `patients_search` (migration 0002), so a search costs the same on 100 000
  * patients as on 100; shorter ones fall back to a scan of the key.
  */
-function containsTerm(term: string): SQL {
-  const normalized = normalizeSearch(term);
-  if ([...normalized].length >= 3) {
-    const phrase = `"${normalized.replace(/"/g, '""')}"`;
+function containsWord(word: string): SQL {
+  if ([...word].length >= 3) {
+    const phrase = `"${word.replace(/"/g, '""')}"`;
     return sql`${patients.id} in (select rowid from patients_search where patients_search match ${phrase})`;
   }
-  return sql`${patients.searchText} like ${likeContains(term)} escape '\\'`;
+  return likeWord(patients.searchText, word);
 }
 
 /**
- * Search over the stored key: name, CPF, e-mail and phone, accent- and case-insensitive.
- * A query made of digits and punctuation ("123.456.789-09") is also tried as bare digits.
+ * Search over the stored key: name, CPF, e-mail and phone, accent- and case-insensitive, every
+ * word in any order. A query made of digits and punctuation ("123.456.789-09") is also tried as
+ * bare digits.
  */
 export function patientSearch(q: string): SQL | undefined {
-  if (!q) return undefined;
+  const byWords = matchAllWords(q, containsWord);
+  if (!byWords) return undefined;
   const digits = onlyDigits(q);
-  if (digits.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && digits !== q) {
-    return sql`(${containsTerm(q)} or ${containsTerm(digits)})`;
+  if (digits.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && digits !== q.trim()) {
+    return sql`(${byWords} or ${containsWord(digits)})`;
   }
-  return containsTerm(q);
+  return byWords;
 }
 
 export function listPatients({ q, page, sort, dir }: ListParams<PatientSort>) {

@@ -17,7 +17,7 @@ import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { type SurgeryStatus, SURGERY_STATUSES, isOneOf } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
 import { type PipelineStage, isPipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
-import { likeContains, normalizeSearch } from "~/lib/search";
+import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { OTHER_CHOICE, type SurgeryInput } from "~/validation/surgery";
 
 export const SURGERY_SORTS = ["scheduledDate"] as const;
@@ -36,11 +36,9 @@ export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
 
 /** Search over patient name, doctor name, surgery type, hospital, payer and guide number (accent- and case-insensitive). */
 export function surgerySearch(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const like = likeContains(q);
-    // The surgery's own free-text columns have no stored key: fold them with normalize_search() (db.ts).
+  // The surgery's own free-text columns have no stored key: fold them with normalize_search() (db.ts).
   const ownText = sql`normalize_search(coalesce(${surgeries.surgeryType}, '') || ' | ' || coalesce(${surgeries.hospital}, '') || ' | ' || coalesce(${surgeries.payerName}, '') || ' | ' || coalesce(${surgeries.guideNumber}, ''))`;
-  return sql`(${patients.searchText} like ${like} escape '\\' or ${doctors.searchText} like ${like} escape '\\' or ${ownText} like ${like} escape '\\')`;
+  return matchAllWords(q, (word) => or(likeWord(patients.searchText, word), likeWord(doctors.searchText, word), likeWord(ownText, word))!);
 }
 
 // ---------------------------------------------------------------------------- list

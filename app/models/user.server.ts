@@ -5,7 +5,8 @@ import { db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { hashPassword, verifyPassword } from "~/.server/password";
 import type { Role } from "~/lib/permissions";
-import { buildSearchText, likeContains } from "~/lib/search";
+import { buildSearchText } from "~/lib/search";
+import { likeWord, matchAllWords } from "~/.server/search-sql";
 
 export class AccountError extends DomainError {}
 
@@ -76,7 +77,7 @@ export async function changePassword(userId: number, currentPassword: string, ne
 export const USERS_PAGE_SIZE = 25;
 
 export function listUsers({ q, page }: { q?: string; page: number }) {
-  const where = q ? sql`${users.searchText} like ${likeContains(q)} escape '\\'` : undefined;
+  const where = matchAllWords(q ?? "", (word) => likeWord(users.searchText, word));
   const total = db.select({ n: count() }).from(users).where(where).get()!.n;
   const rows = db
     .select({

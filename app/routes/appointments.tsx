@@ -1,13 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useMemo } from "react";
-import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, useLocation, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, SearchForm } from "~/components/data-table";
-import { DialogFooter, UrlDialog } from "~/components/dialog";
-import { DefaultSubmitButton, EntityPicker, type PickerOption } from "~/components/entity-picker";
-import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
+import { AppointmentDialog, STATUS_OPTIONS } from "~/components/appointment-dialog";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -16,13 +11,10 @@ import { Select } from "~/components/ui/select";
 import { requirePermission } from "~/.server/auth";
 import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { formatAppointmentDate, formatTime, toDateTimeLocalValue } from "~/lib/dates";
-import { formatCpf } from "~/lib/documents";
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_STATUS_LABELS,
-  APPOINTMENT_TYPES,
   type AppointmentStatus,
-  enumOptions,
   isOneOf,
   labelFor,
 } from "~/lib/enums";
@@ -61,8 +53,6 @@ const STATUS_BADGES: Record<AppointmentStatus, BadgeVariant> = {
   completed: "secondary",
   cancelled: "destructive",
 };
-
-const STATUS_OPTIONS = enumOptions(APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS);
 
 /**
  * The URL of the list behind the page. When a picker resubmitted the dialog as a GET, `status` is
@@ -112,7 +102,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       return summary && { ...summary, slot: describeSlot(summary.startTime, summary.endTime) };
     },
   });
-
 
   let form = null;
   if (dialog === "new" || editing) {
@@ -372,138 +361,6 @@ function FilterForm({ loaderData }: { loaderData: LoaderData }) {
         </ButtonLink>
       ) : null}
     </Form>
-  );
-}
-
-const patientOption = (item: Record<string, unknown>): PickerOption | null => {
-  if (typeof item.id !== "number" || typeof item.name !== "string") return null;
-  return { id: item.id, label: typeof item.cpf === "string" && item.cpf ? `${item.name} · CPF ${formatCpf(item.cpf)}` : item.name };
-};
-
-const doctorOption = (item: Record<string, unknown>): PickerOption | null => {
-  if (typeof item.id !== "number" || typeof item.name !== "string") return null;
-  return { id: item.id, label: typeof item.specialty === "string" && item.specialty ? `${item.name} · ${item.specialty}` : item.name };
-};
-
-/** A label with the same red mark the pickers show for a required field. */
-function Required({ children }: { children: string }) {
-  return (
-    <>
-      {children}
-      <span aria-hidden="true" className="text-destructive">
-        *
-      </span>
-    </>
-  );
-}
-
-function AppointmentDialog({
-  editingId,
-  form: data,
-  params,
-  filters,
-  closeTo,
-  returnTo,
-  lastResult,
-}: {
-  editingId: number | null;
-  form: NonNullable<LoaderData["form"]>;
-  params: LoaderData["params"];
-  filters: LoaderData["filters"];
-  closeTo: string;
-  returnTo: string | null;
-  lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const [form, fields] = useForm({
-    id: editingId ? `appointment-${editingId}` : "appointment-new",
-    lastResult,
-    defaultValue: data.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: appointmentSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  // Stable between renders: the picker resets its list whenever this prop changes identity.
-  const patientOptions = useMemo(() => data.patients.map((p) => patientOption(p)!), [data.patients]);
-  const doctorOptions = useMemo(() => data.doctors.map((d) => doctorOption(d)!), [data.doctors]);
-  // After a refused save, Conform's initial values are what was posted, so the choice survives the re-render.
-  const picked = (value: unknown) => (typeof value === "string" ? parseId(value) : null);
-
-  return (
-    <UrlDialog title={editingId ? "Edit Appointment" : "Add New Appointment"} closeTo={closeTo} maxWidth="2xl">
-      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
-        <DefaultSubmitButton />
-        <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
-        {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
-        {/* For a picker's 'Buscar' without JavaScript (a GET of this form): reopen this dialog over the same list. */}
-        {editingId ? <input type="hidden" name="edit" value={editingId} /> : <input type="hidden" name="dialog" value="new" />}
-        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-        {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
-        {params.page > 1 ? <input type="hidden" name="page" value={params.page} /> : null}
-        {params.sort !== "startTime" || params.dir !== "desc" ? (
-          <>
-            <input type="hidden" name="sort" value={params.sort} />
-            <input type="hidden" name="dir" value={params.dir} />
-          </>
-        ) : null}
-        {filters.status ? <input type="hidden" name="listStatus" value={filters.status} /> : null}
-        {filters.doctorId ? <input type="hidden" name="doctor" value={filters.doctorId} /> : null}
-
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <EntityPicker
-            name="patientId"
-            label="Paciente"
-            searchParam="patientQ"
-            endpoint="/api/patients"
-            resultsKey="patients"
-            toOption={patientOption}
-            options={patientOptions}
-            defaultValue={picked(fields.patientId.initialValue)}
-            searchDefault={data.patientQ}
-            searchPlaceholder="Nome, CPF ou telefone..."
-            errors={fields.patientId.errors}
-            errorId={fields.patientId.errorId}
-            required
-          />
-          <EntityPicker
-            name="doctorId"
-            label="Médico"
-            searchParam="doctorQ"
-            endpoint="/api/doctors"
-            resultsKey="doctors"
-            toOption={doctorOption}
-            options={doctorOptions}
-            defaultValue={picked(fields.doctorId.initialValue)}
-            searchDefault={data.doctorQ}
-            searchPlaceholder="Nome ou especialidade..."
-            errors={fields.doctorId.errors}
-            errorId={fields.doctorId.errorId}
-            required
-          />
-          <Field meta={fields.startTime} label={<Required>Início</Required>} type="datetime-local" required />
-          <Field meta={fields.endTime} label={<Required>Término</Required>} type="datetime-local" required />
-          <Field meta={fields.type} label={<Required>Tipo</Required>} list="appointment-types" autoComplete="off" required />
-          <datalist id="appointment-types">
-            {APPOINTMENT_TYPES.map((type) => (
-              <option key={type} value={type} />
-            ))}
-          </datalist>
-          <Field meta={fields.location} label="Local" placeholder="Consultório, hospital, teleconsulta..." />
-          <SelectField meta={fields.status} label="Status" options={STATUS_OPTIONS} className="sm:col-span-2" />
-          <TextareaField meta={fields.notes} label="Observações" className="sm:col-span-2" rows={3} />
-        </div>
-        <DialogFooter>
-          <ButtonLink to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : editingId ? "Salvar alterações" : "Agendar consulta"}
-          </Button>
-        </DialogFooter>
-      </Form>
-    </UrlDialog>
   );
 }
 

@@ -1,14 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Filter, Pencil, Plus, Trash2, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, useLocation, useSearchParams, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
 import { DialogFooter, UrlDialog } from "~/components/dialog";
-import { DefaultSubmitButton, EntityPicker, type PickerOption } from "~/components/entity-picker";
-import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { FILTER_PARAMS, STAGE_OPTIONS, STATUS_OPTIONS, SurgeryDialog } from "~/components/surgery-dialog";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -17,12 +13,12 @@ import { Select } from "~/components/ui/select";
 import { requirePermission } from "~/.server/auth";
 import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { formatDateTime, toDateTimeLocalValue } from "~/lib/dates";
-import { formatCpf } from "~/lib/documents";
-import { SURGERY_STATUSES, SURGERY_STATUS_LABELS, type SurgeryStatus, enumOptions, labelFor } from "~/lib/enums";
+import { SURGERY_STATUS_LABELS, type SurgeryStatus, labelFor } from "~/lib/enums";
 import { draftFromUrl, listUrl, parseId, parseListParams } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
 import { can } from "~/lib/permissions";
-import { INITIAL_PIPELINE_STAGE, PIPELINE_STAGES, stageLabel } from "~/lib/pipeline";
+import { INITIAL_PIPELINE_STAGE, stageLabel } from "~/lib/pipeline";
+import { doctorOption, patientOption } from "~/lib/picker-options";
 import { normalizeSearch } from "~/lib/search";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { getDoctorOption, searchDoctorOptions } from "~/models/doctor-options.server";
@@ -47,34 +43,11 @@ import type { Route } from "./+types/surgeries";
 export const handle = { title: "Cirurgias", subtitle: "Agenda cirúrgica, autorizações e faturamento" };
 export const meta: Route.MetaFunction = () => [{ title: "Cirurgias · Sinapse" }];
 
-/** The list's own filters, kept by links, dialogs and redirects (besides q, page, sort, dir). */
-const FILTER_PARAMS = ["status", "stage", "doctor"] as const;
-/** Everything that makes up the list's URL state (kept through the dialog's picker round trip). */
-const LIST_PARAMS = ["q", "page", "sort", "dir", ...FILTER_PARAMS] as const;
-
 const STATUS_BADGES: Record<SurgeryStatus, BadgeVariant> = {
   scheduled: "info",
   completed: "success",
   cancelled: "destructive",
 };
-const STATUS_OPTIONS = enumOptions(SURGERY_STATUSES, SURGERY_STATUS_LABELS);
-const STAGE_OPTIONS = PIPELINE_STAGES.map((stage) => ({ value: stage.id, label: stage.label }));
-
-// The same labels whether the options come from the loader or from the picker's fetch.
-function patientLabel(p: { name: string; cpf?: string | null }) {
-  return p.cpf ? `${p.name} · CPF ${formatCpf(p.cpf)}` : p.name;
-}
-function doctorLabel(d: { name: string; specialty?: string | null }) {
-  return d.specialty ? `${d.name} · ${d.specialty}` : d.name;
-}
-function toPatientOption(item: Record<string, unknown>): PickerOption | null {
-  if (typeof item.id !== "number" || typeof item.name !== "string") return null;
-  return { id: item.id, label: patientLabel({ name: item.name, cpf: typeof item.cpf === "string" ? item.cpf : null }) };
-}
-function toDoctorOption(item: Record<string, unknown>): PickerOption | null {
-  if (typeof item.id !== "number" || typeof item.name !== "string") return null;
-  return { id: item.id, label: doctorLabel({ name: item.name, specialty: typeof item.specialty === "string" ? item.specialty : null }) };
-}
 
 type FormDefaults = Partial<Record<(typeof SURGERY_FORM_FIELDS)[number], string>>;
 
@@ -105,17 +78,17 @@ function dialogData(url: URL, editing: ReturnType<typeof getSurgery>) {
     : { surgeryStatus: "scheduled", currentStage: INITIAL_PIPELINE_STAGE };
   const defaults: FormDefaults = { ...base, ...draft };
 
-  const patientOptions = searchPatientOptions(patientQ).map((p) => ({ id: p.id, label: patientLabel(p) }));
+  const patientOptions = searchPatientOptions(patientQ).map(patientOption);
   const patientId = parseId(defaults.patientId);
   if (patientId && !patientOptions.some((o) => o.id === patientId)) {
     const selected = getPatient(patientId);
-    if (selected) patientOptions.unshift({ id: selected.id, label: patientLabel(selected) });
+    if (selected) patientOptions.unshift(patientOption(selected));
   }
-  const doctorOptions = searchDoctorOptions(doctorQ).map((d) => ({ id: d.id, label: doctorLabel(d) }));
+  const doctorOptions = searchDoctorOptions(doctorQ).map(doctorOption);
   const doctorId = parseId(defaults.doctorId);
   if (doctorId && !doctorOptions.some((o) => o.id === doctorId)) {
     const selected = getDoctorOption(doctorId);
-    if (selected) doctorOptions.unshift({ id: selected.id, label: doctorLabel(selected) });
+    if (selected) doctorOptions.unshift(doctorOption(selected));
   }
 
   const hospitals = listHospitalOptions(editing?.hospitalId);
@@ -438,189 +411,6 @@ function SurgeryFilters({ doctorOptions }: { doctorOptions: { value: string; lab
         </ButtonLink>
       ) : null}
     </Form>
-  );
-}
-
-/** The picker's selection: what was posted (a 400 re-render), else the loader's default. */
-function pickedId(posted: unknown, fallback: string | undefined) {
-  return parseId(typeof posted === "string" ? posted : fallback);
-}
-
-const validateSurgery = (formData: FormData) => parseWithZod(formData, { schema: surgerySchema });
-
-/** Lets the 'Outro' name fields stay visible without JavaScript and follow the select with it. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-function SurgeryDialog({
-  surgery,
-  history,
-  form: data,
-  closeTo,
-  lastResult,
-}: {
-  surgery: LoaderData["editing"];
-  history: LoaderData["history"];
-  form: NonNullable<LoaderData["form"]>;
-  closeTo: string;
-  lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
-}) {
-  const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const hydrated = useHydrated();
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const [form, fields] = useForm({
-    id: surgery ? `surgery-${surgery.id}` : "surgery-new",
-    lastResult,
-    defaultValue: data.defaults,
-    constraint: getZodConstraint(surgerySchema),
-    onValidate: ({ formData }) => validateSurgery(formData),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const showHospitalName = !hydrated || fields.hospitalId.value === OTHER_CHOICE;
-  const showPayerName = !hydrated || fields.payerId.value === OTHER_CHOICE;
-  const keptListParams = LIST_PARAMS.flatMap((key) => {
-    const value = searchParams.get(key);
-    return value ? [[key, value] as const] : [];
-  });
-
-  return (
-    <UrlDialog title={surgery ? "Edit Surgery" : "Add New Surgery"} closeTo={closeTo} maxWidth="2xl">
-      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
-        <DefaultSubmitButton />
-        <input type="hidden" name="intent" value={surgery ? "update" : "create"} />
-        {surgery ? <input type="hidden" name="id" value={surgery.id} /> : null}
-        {/* Keep the dialog open and the list's state through the pickers' GET round trip. */}
-        {surgery ? <input type="hidden" name="edit" value={surgery.id} /> : <input type="hidden" name="dialog" value="new" />}
-        {keptListParams.map(([key, value]) => (
-          <input key={key} type="hidden" name={key} value={value} />
-        ))}
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <div className="grid items-start gap-4 sm:grid-cols-2">
-          <EntityPicker
-            name="patientId"
-            label="Paciente"
-            searchParam="patientQ"
-            endpoint="/api/patients"
-            resultsKey="patients"
-            toOption={toPatientOption}
-            options={data.patientOptions}
-            defaultValue={pickedId(fields.patientId.initialValue, data.defaults.patientId)}
-            searchDefault={data.patientQ}
-            searchPlaceholder="Nome ou CPF..."
-            errors={fields.patientId.errors}
-            errorId={fields.patientId.errorId}
-            required
-          />
-          <EntityPicker
-            name="doctorId"
-            label="Médico"
-            searchParam="doctorQ"
-            endpoint="/api/doctors"
-            resultsKey="doctors"
-            toOption={toDoctorOption}
-            options={data.doctorOptions}
-            defaultValue={pickedId(fields.doctorId.initialValue, data.defaults.doctorId)}
-            searchDefault={data.doctorQ}
-            searchPlaceholder="Nome ou especialidade..."
-            errors={fields.doctorId.errors}
-            errorId={fields.doctorId.errorId}
-            required
-          />
-          <Field
-            meta={fields.surgeryType}
-            label="Tipo de cirurgia"
-            className="sm:col-span-2"
-            placeholder="Ex.: Artrodese lombar L4-L5"
-            autoComplete="off"
-          />
-          <Field meta={fields.scheduledDate} label="Data e hora" type="datetime-local" hint="Horário de Brasília (São Paulo)." />
-          <Field
-            meta={fields.estimatedDurationMin}
-            label="Duração estimada (min)"
-            type="number"
-            min={1}
-            max={1440}
-            step={1}
-            inputMode="numeric"
-            placeholder="120"
-          />
-          <SelectField meta={fields.surgeryStatus} label="Status" options={STATUS_OPTIONS} />
-          <SelectField
-            meta={fields.currentStage}
-            label="Etapa"
-            options={STAGE_OPTIONS}
-            hint="Concluído e Cancelado ajustam o status, salvo se você o mudar."
-          />
-          <div className="grid content-start gap-4">
-            <SelectField
-              meta={fields.hospitalId}
-              label="Hospital"
-              options={[...data.hospitalOptions, { value: OTHER_CHOICE, label: "Outro (digitar o nome)" }]}
-              placeholder="Não definido"
-            />
-            {showHospitalName ? (
-              <Field
-                meta={fields.hospitalName}
-                label="Nome do hospital"
-                hint={hydrated ? undefined : "Preencha apenas se escolheu Outro."}
-                autoComplete="off"
-              />
-            ) : null}
-          </div>
-          <div className="grid content-start gap-4">
-            <SelectField
-              meta={fields.payerId}
-              label="Pagador"
-              options={[...data.payerOptions, { value: OTHER_CHOICE, label: "Outro (digitar o nome)" }]}
-              placeholder="Não definido"
-            />
-            {showPayerName ? (
-              <Field
-                meta={fields.payerName}
-                label="Nome do pagador"
-                hint={hydrated ? undefined : "Preencha apenas se escolheu Outro."}
-                autoComplete="off"
-              />
-            ) : null}
-          </div>
-          <Field meta={fields.guideNumber} label="Número da guia" autoComplete="off" />
-          <Field meta={fields.billedAmount} label="Valor faturado (R$)" inputMode="decimal" placeholder="0,00" autoComplete="off" />
-          <TextareaField meta={fields.notes} label="Observações" className="sm:col-span-2" rows={3} />
-        </div>
-        {surgery && history.length > 0 ? <StageHistory history={history} /> : null}
-        <DialogFooter>
-          <ButtonLink to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : surgery ? "Salvar alterações" : "Agendar cirurgia"}
-          </Button>
-        </DialogFooter>
-      </Form>
-    </UrlDialog>
-  );
-}
-
-function StageHistory({ history }: { history: LoaderData["history"] }) {
-  return (
-    <details className="rounded-md border p-3 text-sm">
-      <summary className="cursor-pointer font-medium">Histórico de etapas</summary>
-      <ol className="mt-2 space-y-1 text-muted-foreground">
-        {history.map((move) => (
-          <li key={move.id}>
-            <span className="tabular-nums">{formatDateTime(move.createdAt)}</span> —{" "}
-            {move.fromStage ? `${stageLabel(move.fromStage)} → ` : "Início em "}
-            <span className="text-foreground">{stageLabel(move.stage)}</span>
-            {move.movedByName ? ` (por ${move.movedByName})` : null}
-          </li>
-        ))}
-      </ol>
-    </details>
   );
 }
 

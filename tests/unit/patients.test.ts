@@ -64,6 +64,14 @@ describe("patients model", () => {
     expect(list("maria").total).toBe(0);
   });
 
+  it("matches every word of the search, in any order", () => {
+    const id = createPatient(staff, { ...base, name: "Sebastião da Rocha Silva" });
+    expect(list("sebastiao silva").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("silva sebastiao").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("rocha da").rows.map((r) => r.id)).toEqual([id]);
+    expect(list("sebastiao souza").total).toBe(0);
+  });
+
   it("treats LIKE wildcards in the query literally", () => {
     createPatient(staff, { ...base, name: "Paciente 100% Teste" });
     expect(list("100%").total).toBe(1);
