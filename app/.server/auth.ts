@@ -22,6 +22,11 @@ function checkLockout(email: string, now: number) {
 }
 
 function noteFailure(email: string, now: number) {
+  // Bounded memory: a flood of made-up e-mails cannot grow the table without limit.
+  if (failures.size >= 10_000) {
+    for (const [key, value] of failures) if (now - value.since > FAILURE_WINDOW_MS) failures.delete(key);
+    if (failures.size >= 10_000) failures.clear();
+  }
   const entry = failures.get(email);
   if (entry) entry.count += 1;
   else failures.set(email, { count: 1, since: now });

@@ -171,3 +171,19 @@ describe("server guards", () => {
     expect((await thrownResponse(requireUser(forged))).status).toBe(403);
   });
 });
+
+describe("login lockout", () => {
+  it("locks an e-mail after five wrong passwords, with a clear message", async () => {
+    const { authenticator } = await import("~/.server/auth");
+    const attempt = (password: string) => {
+      const body = new URLSearchParams({ email: "carla@clinica.test", password });
+      return authenticator.authenticate(
+        "form",
+        new Request(`${TEST_ORIGIN}/auth`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      );
+    };
+    for (let i = 0; i < 5; i++) await expect(attempt("errada")).rejects.toThrow("E-mail ou senha incorretos.");
+    // Even the right password is refused while the lock lasts.
+    await expect(attempt("senha-forte-3")).rejects.toThrow("Muitas tentativas de acesso.");
+  });
+});
