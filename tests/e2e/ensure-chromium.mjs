@@ -3,34 +3,43 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
-const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
-const found = candidates.find((p) => fs.existsSync(p));
-if (found) {
-  console.log(`Chromium: ${found}`);
-  process.exit(0);
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  return candidates.find((p) => fs.existsSync(p));
 }
 
-const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-let hasApt = false;
-try {
-  execSync("command -v apt-get", { stdio: "ignore", shell: "/bin/sh" });
-  hasApt = true;
-} catch {}
+function ensureChromium() {
+  const found = findChromium();
+  if (found) {
+    console.log(`Chromium: ${found}`);
+    return true;
+  }
 
-if (!isRoot || !hasApt) {
-  console.error(
-    "Chromium não encontrado. Instale o pacote 'chromium' (apt-get install chromium) ou defina CHROMIUM_PATH.",
-  );
-  process.exit(1);
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  let hasApt = false;
+  try {
+    execSync("command -v apt-get", { stdio: "ignore", shell: "/bin/sh" });
+    hasApt = true;
+  } catch {}
+
+  if (!isRoot || !hasApt) {
+    console.error(
+      "Chromium não encontrado. Instale o pacote 'chromium' (apt-get install chromium) ou defina CHROMIUM_PATH.",
+    );
+    return false;
+  }
+
+  console.log("Chromium não encontrado; instalando o pacote Debian 'chromium'...");
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    stdio: "inherit",
+    shell: "/bin/sh",
+  });
+  if (!fs.existsSync("/usr/bin/chromium")) {
+    console.error("A instalação do Chromium falhou.");
+    return false;
+  }
+  console.log("Chromium: /usr/bin/chromium");
+  return true;
 }
 
-console.log("Chromium não encontrado; instalando o pacote Debian 'chromium'...");
-execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
-  stdio: "inherit",
-  shell: "/bin/sh",
-});
-if (!fs.existsSync("/usr/bin/chromium")) {
-  console.error("A instalação do Chromium falhou.");
-  process.exit(1);
-}
-console.log("Chromium: /usr/bin/chromium");
+process.exitCode = ensureChromium() ? 0 : 1;

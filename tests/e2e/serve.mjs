@@ -19,7 +19,7 @@ const env = { ...process.env, DATABASE_PATH: database, PORT: port, NODE_ENV: "pr
 const tsx = path.join(root, "node_modules/.bin/tsx");
 const run = (args) => {
   const result = spawnSync(tsx, args, { cwd: root, env, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) throw new Error(`${args.join(" ")} failed (${result.status})`);
 };
 run(["db/migrate.ts"]);
 if (flags.includes("--accounts")) run(["tests/e2e/setup-accounts.ts"]);
@@ -34,4 +34,7 @@ const server = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [`
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-server.on("exit", (code) => process.exit(code ?? 0));
+// With the server gone nothing else keeps this process alive; it ends with the server's code.
+server.on("exit", (code) => {
+  process.exitCode = code ?? 0;
+});

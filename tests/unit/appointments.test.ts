@@ -313,7 +313,7 @@ process.stdin.once("data", () => {
     }
   }
   process.stdout.write(JSON.stringify(results) + "\\n");
-  process.exit(0);
+  process.stdin.destroy(); // nothing else keeps the worker alive: it ends with code 0
 });
 `,
     );
