@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { Form, useNavigation } from "react-router";
-import { DialogFooter, UrlDialog } from "~/components/dialog";
+import { Form } from "react-router";
+import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { DefaultSubmitButton, EntityPicker } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
-import { Button, ButtonLink } from "~/components/ui/button";
 import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, APPOINTMENT_TYPES, enumOptions } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
 import { doctorOption, doctorOptionFromJson, patientOption, patientOptionFromJson } from "~/lib/picker-options";
@@ -47,8 +46,6 @@ export function AppointmentDialog({
   returnTo: string | null;
   lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const [form, fields] = useForm({
     id: editingId ? `appointment-${editingId}` : "appointment-new",
     lastResult,
@@ -127,14 +124,7 @@ export function AppointmentDialog({
           <SelectField meta={fields.status} label="Status" options={STATUS_OPTIONS} className="sm:col-span-2" />
           <TextareaField meta={fields.notes} label="Observações" className="sm:col-span-2" rows={3} />
         </div>
-        <DialogFooter>
-          <ButtonLink to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : editingId ? "Salvar alterações" : "Agendar consulta"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter closeTo={closeTo} submitLabel={editingId ? "Salvar alterações" : "Agendar consulta"} />
       </Form>
     </UrlDialog>
   );

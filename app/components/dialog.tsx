@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ComponentProps, type MouseEvent, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 import { cn } from "~/lib/utils";
 
@@ -204,5 +205,24 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
       className={cn("flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end", className)}
       {...props}
     />
+  );
+}
+
+/**
+ * The footer of a form dialog: 'Cancelar' closes it (a link, so it works without JavaScript) and
+ * the submit shows 'Salvando...' and is disabled while the POST is under way.
+ */
+export function FormDialogFooter({ closeTo, submitLabel }: { closeTo: string; submitLabel: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  return (
+    <DialogFooter>
+      <ButtonLink to={closeTo} variant="outline" preventScrollReset>
+        Cancelar
+      </ButtonLink>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Salvando..." : submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, useNavigation, useSearchParams } from "react-router";
-import { DialogFooter, UrlDialog } from "~/components/dialog";
+import { Form, useSearchParams } from "react-router";
+import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { DefaultSubmitButton, EntityPicker } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
-import { Button, ButtonLink } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/dates";
 import { SURGERY_STATUSES, SURGERY_STATUS_LABELS, enumOptions } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
@@ -53,10 +52,8 @@ export function SurgeryDialog({
   closeTo: string;
   lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
 }) {
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const [form, fields] = useForm({
     id: surgery ? `surgery-${surgery.id}` : "surgery-new",
     lastResult,
@@ -178,14 +175,7 @@ export function SurgeryDialog({
           <TextareaField meta={fields.notes} label="Observações" className="sm:col-span-2" rows={3} />
         </div>
         {surgery && history.length > 0 ? <StageHistory history={history} /> : null}
-        <DialogFooter>
-          <ButtonLink to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : surgery ? "Salvar alterações" : "Agendar cirurgia"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter closeTo={closeTo} submitLabel={surgery ? "Salvar alterações" : "Agendar cirurgia"} />
       </Form>
     </UrlDialog>
   );

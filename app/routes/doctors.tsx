@@ -1,15 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
-import { DialogFooter, UrlDialog } from "~/components/dialog";
+import { DialogFooter, FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
@@ -240,8 +240,6 @@ function DoctorDialog({
   closeTo: string;
   lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: doctor ? `doctor-${doctor.id}` : "doctor-new",
     lastResult,
@@ -295,14 +293,7 @@ function DoctorDialog({
             hint="Inativos não aparecem na escolha de novas consultas e cirurgias."
           />
         </div>
-        <DialogFooter>
-          <ButtonLink to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : doctor ? "Salvar alterações" : "Cadastrar médico"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter closeTo={closeTo} submitLabel={doctor ? "Salvar alterações" : "Cadastrar médico"} />
       </Form>
     </UrlDialog>
   );

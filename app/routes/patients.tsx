@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
-import { DialogFooter, UrlDialog } from "~/components/dialog";
+import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, TextareaField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { formatCpf, formatPhone } from "~/lib/documents";
@@ -173,8 +173,6 @@ function PatientDialog({
   closeTo: string;
   lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: patient ? `patient-${patient.id}` : "patient-new",
     lastResult,
@@ -214,14 +212,7 @@ function PatientDialog({
           <TextareaField meta={fields.medicalHistory} label="Histórico médico" className="sm:col-span-2" rows={4} />
           <CheckboxField meta={fields.whatsappOptIn} label="Aceita receber mensagens por WhatsApp" className="sm:col-span-2" />
         </div>
-        <DialogFooter>
-          <ButtonLink to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Salvando..." : patient ? "Salvar alterações" : "Cadastrar paciente"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter closeTo={closeTo} submitLabel={patient ? "Salvar alterações" : "Cadastrar paciente"} />
       </Form>
     </UrlDialog>
   );
