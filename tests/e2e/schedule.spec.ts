@@ -152,6 +152,8 @@ test("Anterior, Próximo and Hoje move by the view's period; tabs keep the date"
   await nav.getByRole("link", { name: "Próximo" }).click();
   await expect(heading(page)).toHaveText("Semana de 29 de novembro a 5 de dezembro de 2026");
   await nav.getByRole("link", { name: "Anterior" }).click();
+  // Each click must land before the next, or the second would follow the stale link.
+  await expect(heading(page)).toHaveText("Semana de 22 a 28 de novembro de 2026");
   await nav.getByRole("link", { name: "Anterior" }).click();
   await expect(heading(page)).toHaveText("Semana de 15 a 21 de novembro de 2026");
 
