@@ -1,13 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
 import { Form } from "react-router";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
-import { DefaultSubmitButton, EntityPicker } from "~/components/entity-picker";
+import { DefaultSubmitButton, DoctorPicker, PatientPicker } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, APPOINTMENT_TYPES, enumOptions } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
-import { doctorOption, doctorOptionFromJson, patientOption, patientOptionFromJson } from "~/lib/picker-options";
 import { appointmentSchema } from "~/validation/appointment";
 import type { Route } from "../routes/+types/appointments";
 
@@ -54,9 +52,6 @@ export function AppointmentDialog({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  // Stable between renders: the picker resets its list whenever this prop changes identity.
-  const patientOptions = useMemo(() => data.patients.map(patientOption), [data.patients]);
-  const doctorOptions = useMemo(() => data.doctors.map(doctorOption), [data.doctors]);
   // After a refused save, Conform's initial values are what was posted, so the choice survives the re-render.
   const picked = (value: unknown) => (typeof value === "string" ? parseId(value) : null);
 
@@ -82,14 +77,8 @@ export function AppointmentDialog({
 
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <EntityPicker
-            name="patientId"
-            label="Paciente"
-            searchParam="patientQ"
-            endpoint="/api/patients"
-            resultsKey="patients"
-            toOption={patientOptionFromJson}
-            options={patientOptions}
+          <PatientPicker
+            options={data.patients}
             defaultValue={picked(fields.patientId.initialValue)}
             searchDefault={data.patientQ}
             searchPlaceholder="Nome, CPF ou telefone..."
@@ -97,14 +86,8 @@ export function AppointmentDialog({
             errorId={fields.patientId.errorId}
             required
           />
-          <EntityPicker
-            name="doctorId"
-            label="Médico"
-            searchParam="doctorQ"
-            endpoint="/api/doctors"
-            resultsKey="doctors"
-            toOption={doctorOptionFromJson}
-            options={doctorOptions}
+          <DoctorPicker
+            options={data.doctors}
             defaultValue={picked(fields.doctorId.initialValue)}
             searchDefault={data.doctorQ}
             searchPlaceholder="Nome ou especialidade..."

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import type { PickerOption } from "~/lib/picker-options";
+import { type PickerOption, doctorOptionFromJson, patientOptionFromJson } from "~/lib/picker-options";
 
 export type { PickerOption } from "~/lib/picker-options";
 
@@ -172,5 +172,37 @@ export function DefaultSubmitButton({ label = "Salvar" }: { label?: string }) {
     <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
       {label}
     </button>
+  );
+}
+
+type BoundPickerProps = Omit<EntityPickerProps, "name" | "label" | "searchParam" | "endpoint" | "resultsKey" | "toOption">;
+
+/** The patient picker of the dialogs: field `patientId`, searching `/api/patients`. */
+export function PatientPicker(props: BoundPickerProps) {
+  return (
+    <EntityPicker
+      name="patientId"
+      label="Paciente"
+      searchParam="patientQ"
+      endpoint="/api/patients"
+      resultsKey="patients"
+      toOption={patientOptionFromJson}
+      {...props}
+    />
+  );
+}
+
+/** The doctor picker of the dialogs: field `doctorId`, searching `/api/doctors` (active doctors). */
+export function DoctorPicker(props: BoundPickerProps) {
+  return (
+    <EntityPicker
+      name="doctorId"
+      label="Médico"
+      searchParam="doctorQ"
+      endpoint="/api/doctors"
+      resultsKey="doctors"
+      toOption={doctorOptionFromJson}
+      {...props}
+    />
   );
 }

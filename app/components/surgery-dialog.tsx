@@ -3,13 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
-import { DefaultSubmitButton, EntityPicker } from "~/components/entity-picker";
+import { DefaultSubmitButton, DoctorPicker, PatientPicker } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { formatDateTime } from "~/lib/dates";
 import { SURGERY_STATUSES, SURGERY_STATUS_LABELS, enumOptions } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
 import { PIPELINE_STAGES, stageLabel } from "~/lib/pipeline";
-import { doctorOptionFromJson, patientOptionFromJson } from "~/lib/picker-options";
 import { OTHER_CHOICE, surgerySchema } from "~/validation/surgery";
 import type { Route } from "../routes/+types/surgeries";
 
@@ -83,13 +82,7 @@ export function SurgeryDialog({
         ))}
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <EntityPicker
-            name="patientId"
-            label="Paciente"
-            searchParam="patientQ"
-            endpoint="/api/patients"
-            resultsKey="patients"
-            toOption={patientOptionFromJson}
+          <PatientPicker
             options={data.patientOptions}
             defaultValue={pickedId(fields.patientId.initialValue, data.defaults.patientId)}
             searchDefault={data.patientQ}
@@ -98,13 +91,7 @@ export function SurgeryDialog({
             errorId={fields.patientId.errorId}
             required
           />
-          <EntityPicker
-            name="doctorId"
-            label="Médico"
-            searchParam="doctorQ"
-            endpoint="/api/doctors"
-            resultsKey="doctors"
-            toOption={doctorOptionFromJson}
+          <DoctorPicker
             options={data.doctorOptions}
             defaultValue={pickedId(fields.doctorId.initialValue, data.defaults.doctorId)}
             searchDefault={data.doctorQ}

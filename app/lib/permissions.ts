@@ -72,3 +72,8 @@ export function can(user: PermissionSubject | null | undefined, area: Area, acti
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
+
+/** What the user may do in an area, for a screen to show only the controls the server accepts. */
+export function rightsIn(user: PermissionSubject, area: Area) {
+  return { create: can(user, area, "create"), edit: can(user, area, "edit"), delete: can(user, area, "delete") };
+}

@@ -19,7 +19,7 @@ import {
   labelFor,
 } from "~/lib/enums";
 import { draftFromUrl, safeReturnTo, listUrl, parseId, parseListParams } from "~/lib/list-params";
-import { can } from "~/lib/permissions";
+import { rightsIn } from "~/lib/permissions";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
@@ -33,7 +33,7 @@ import {
   updateAppointment,
 } from "~/models/appointment.server";
 import { getDoctorOption, searchDoctorOptions } from "~/models/doctor-options.server";
-import { getPatient, searchPatientOptions } from "~/models/patient.server";
+import { doctorPickerOptions, patientPickerOptions, withSelected } from "~/models/picker-options.server";
 import { appointmentSchema } from "~/validation/appointment";
 import type { Route } from "./+types/appointments";
 
@@ -79,13 +79,6 @@ function searchParamText(url: URL, name: string) {
   return (url.searchParams.get(name) ?? "").trim().slice(0, 100);
 }
 
-/** Matches for a picker's search, with the current choice first even when it does not match. */
-function withSelected<T extends { id: number }>(found: T[], selectedId: number | null, load: (id: number) => T | null): T[] {
-  if (!selectedId || found.some((o) => o.id === selectedId)) return found;
-  const selected = load(selectedId);
-  return selected ? [selected, ...found] : found;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "appointments", "view");
   const url = new URL(request.url);
@@ -125,11 +118,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       values,
       patientQ,
       doctorQ,
-      patients: withSelected(searchPatientOptions(patientQ), parseId(values.patientId), (id) => {
-        const p = getPatient(id);
-        return p ? { id: p.id, name: p.name, cpf: p.cpf } : null;
-      }),
-      doctors: withSelected(searchDoctorOptions(doctorQ), parseId(values.doctorId), getDoctorOption),
+      patients: patientPickerOptions(patientQ, parseId(values.patientId)),
+      doctors: doctorPickerOptions(doctorQ, parseId(values.doctorId)),
     };
   }
 
@@ -146,11 +136,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Opened from the schedule: closing or saving goes back there.
     returnTo: safeReturnTo(url.searchParams.get("returnTo")),
     closeTo: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(list, FILTER_PARAMS),
-    permissions: {
-      create: can(user, "appointments", "create"),
-      edit: can(user, "appointments", "edit"),
-      delete: can(user, "appointments", "delete"),
-    },
+    permissions: rightsIn(user, "appointments"),
   };
 }
 

@@ -14,7 +14,7 @@ import { requirePermission } from "~/.server/auth";
 import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
 import { listUrl, parseListParams } from "~/lib/list-params";
-import { can } from "~/lib/permissions";
+import { rightsIn } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
   DOCTOR_SORTS,
@@ -56,11 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing,
     deleting,
     closeTo: listUrl(url),
-    permissions: {
-      create: can(user, "doctors", "create"),
-      edit: can(user, "doctors", "edit"),
-      delete: can(user, "doctors", "delete"),
-    },
+    permissions: rightsIn(user, "doctors"),
   };
 }
 

@@ -12,7 +12,7 @@ import { requirePermission } from "~/.server/auth";
 import { crudAction, resolveDialog } from "~/.server/crud-action";
 import { formatCpf, formatPhone } from "~/lib/documents";
 import { listUrl, parseListParams } from "~/lib/list-params";
-import { can } from "~/lib/permissions";
+import { rightsIn } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
   PATIENT_SORTS,
@@ -51,11 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing,
     deleting,
     closeTo: listUrl(url),
-    permissions: {
-      create: can(user, "patients", "create"),
-      edit: can(user, "patients", "edit"),
-      delete: can(user, "patients", "delete"),
-    },
+    permissions: rightsIn(user, "patients"),
   };
 }
 

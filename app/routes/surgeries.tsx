@@ -16,13 +16,11 @@ import { formatDateTime, toDateTimeLocalValue } from "~/lib/dates";
 import { SURGERY_STATUS_LABELS, type SurgeryStatus, labelFor } from "~/lib/enums";
 import { draftFromUrl, listUrl, parseId, parseListParams } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
-import { can } from "~/lib/permissions";
+import { rightsIn } from "~/lib/permissions";
 import { INITIAL_PIPELINE_STAGE, stageLabel } from "~/lib/pipeline";
-import { doctorOption, patientOption } from "~/lib/picker-options";
 import { normalizeSearch } from "~/lib/search";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { getDoctorOption, searchDoctorOptions } from "~/models/doctor-options.server";
-import { getPatient, searchPatientOptions } from "~/models/patient.server";
+import { doctorPickerOptions, patientPickerOptions } from "~/models/picker-options.server";
 import {
   SURGERY_SORTS,
   createSurgery,
@@ -78,18 +76,8 @@ function dialogData(url: URL, editing: ReturnType<typeof getSurgery>) {
     : { surgeryStatus: "scheduled", currentStage: INITIAL_PIPELINE_STAGE };
   const defaults: FormDefaults = { ...base, ...draft };
 
-  const patientOptions = searchPatientOptions(patientQ).map(patientOption);
-  const patientId = parseId(defaults.patientId);
-  if (patientId && !patientOptions.some((o) => o.id === patientId)) {
-    const selected = getPatient(patientId);
-    if (selected) patientOptions.unshift(patientOption(selected));
-  }
-  const doctorOptions = searchDoctorOptions(doctorQ).map(doctorOption);
-  const doctorId = parseId(defaults.doctorId);
-  if (doctorId && !doctorOptions.some((o) => o.id === doctorId)) {
-    const selected = getDoctorOption(doctorId);
-    if (selected) doctorOptions.unshift(doctorOption(selected));
-  }
+  const patientOptions = patientPickerOptions(patientQ, parseId(defaults.patientId));
+  const doctorOptions = doctorPickerOptions(doctorQ, parseId(defaults.doctorId));
 
   const hospitals = listHospitalOptions(editing?.hospitalId);
   const payers = listPayerOptions(editing?.payerId);
@@ -159,11 +147,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     form: dialog === "new" || editing ? dialogData(url, editing) : null,
     deleting,
     closeTo: listUrl(url, FILTER_PARAMS),
-    permissions: {
-      create: can(user, "surgeries", "create"),
-      edit: can(user, "surgeries", "edit"),
-      delete: can(user, "surgeries", "delete"),
-    },
+    permissions: rightsIn(user, "surgeries"),
   };
 }
 

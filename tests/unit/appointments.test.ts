@@ -572,13 +572,13 @@ describe("the /appointments route", () => {
       `&patientId=${chosen}&doctorId=${doctor}&startTime=2028-05-01T09:00&endTime=2028-05-01T09:30&type=Retorno&status=completed`;
     const result = await outcome(() => loader(args(getRequest(url, { cookie: staffCookie }))));
     const body = result.body as {
-      form: { values: Record<string, string>; patients: { id: number; name: string }[]; patientQ: string };
+      form: { values: Record<string, string>; patients: { id: number; label: string }[]; patientQ: string };
       filters: { status: string | null };
       closeTo: string;
     };
     expect(body.form.values).toMatchObject({ startTime: "2028-05-01T09:00", type: "Retorno", status: "completed", patientId: String(chosen) });
     expect(body.form.patientQ).toBe("rota");
-    expect(body.form.patients.map((p) => p.name)).toEqual(["Escolhida Antes", "Rota Outra", "Rota Paciente"]);
+    expect(body.form.patients.map((p) => p.label)).toEqual(["Escolhida Antes", "Rota Outra", "Rota Paciente"]);
     // The list behind keeps its own status filter, not the form's status field.
     expect(body.filters.status).toBe("confirmed");
     expect(body.closeTo).toBe("/appointments?status=confirmed");
