@@ -18,6 +18,12 @@ import "./app.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sinapse" }];
 
+/** The product's mark: SVG for browsers that take it, favicon.ico for the rest (and for /favicon.ico requests). */
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+];
+
 /** Every page: never framed by another site, no MIME sniffing, no full URLs leaked to other sites. */
 export const headers: Route.HeadersFunction = () => ({
   "X-Frame-Options": "DENY",
