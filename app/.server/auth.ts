@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { type Action, type Area, can } from "~/lib/permissions";
-import { verifyLogin } from "~/models/user.server";
+import { verifyLogin } from "./credentials";
 import { loginSchema } from "~/validation/auth";
 import { type SessionUser, getSessionUser } from "./session";
 

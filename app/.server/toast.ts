@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { getCookieSecret } from "~/models/settings.server";
+import { getCookieSecret } from "./secrets";
 import type { Toast } from "~/lib/toast";
 
 /**

@@ -3,6 +3,7 @@ import { profiles, userRoles, users } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
+import { normalizeEmail } from "~/.server/credentials";
 import { hashPassword, verifyPassword } from "~/.server/password";
 import type { Role } from "~/lib/permissions";
 import { buildSearchText } from "~/lib/search";
@@ -10,9 +11,8 @@ import { likeWord, matchAllWords } from "~/.server/search-sql";
 
 export class AccountError extends DomainError {}
 
-export function normalizeEmail(email: string) {
-  return email.trim().toLowerCase();
-}
+// Credentials live a layer down, where the request plumbing can use them too.
+export { normalizeEmail, verifyLogin } from "~/.server/credentials";
 
 /**
  * Creates an account. The first account of the installation becomes admin; every later one
@@ -44,23 +44,6 @@ export async function createAccount(input: { name: string; email: string; passwo
     { behavior: "immediate" },
   );
 }
-
-/** The user id when the e-mail and password match, otherwise null. */
-export async function verifyLogin(email: string, password: string): Promise<number | null> {
-  const user = db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)))
-    .get();
-  if (!user) {
-    // Spend the same time as a real check so response time does not reveal which e-mails exist.
-    dummyHash ??= await hashPassword("sinapse-timing-equaliser");
-    await verifyPassword(dummyHash, password);
-    return null;
-  }
-  return (await verifyPassword(user.passwordHash, password)) ? user.id : null;
-}
-let dummyHash: string | undefined;
 
 export async function changePassword(userId: number, currentPassword: string, newPassword: string) {
   const user = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
