@@ -192,11 +192,6 @@ export const TEMPLATE_CATEGORY_LABELS: Record<TemplateCategory, string> = {
   procedimentos: "Procedimentos e Cirurgias",
   encerramento: "Encerramento e Orientações Gerais",
 };
-/** "1. Pós-Consulta" … as the category headings are numbered in SPEC §9. */
-export function templateCategoryHeading(category: string): string {
-  const index = (TEMPLATE_CATEGORIES as readonly string[]).indexOf(category);
-  return index < 0 ? category : `${index + 1}. ${TEMPLATE_CATEGORY_LABELS[category as TemplateCategory]}`;
-}
 
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

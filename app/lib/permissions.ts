@@ -69,10 +69,6 @@ export function can(user: PermissionSubject | null | undefined, area: Area, acti
   return (PERMISSIONS[area][action] as readonly Role[]).includes(user.role);
 }
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
-
 /** What the user may do in an area, for a screen to show only the controls the server accepts. */
 export function rightsIn(user: PermissionSubject, area: Area) {
   return { create: can(user, area, "create"), edit: can(user, area, "edit"), delete: can(user, area, "delete") };
