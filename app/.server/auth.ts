@@ -87,16 +87,26 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
+ * Refuses (403) what SPEC §6 does not let this user's role do: a pure check on the user the
+ * request already looked up, so a loader or action reads the session once and checks as often
+ * as it needs. An account still awaiting a role is told so.
+ */
+export function assertCan(user: SessionUser, area: Area, action: Action): void {
+  if (can(user, area, action)) return;
+  const message = user.role
+    ? "Você não tem permissão para esta ação."
+    : "Seu acesso ainda aguarda a liberação de um administrador.";
+  throw data({ error: message }, { status: 403 });
+}
+
+/**
  * The signed-in user, when SPEC §6 lets their role do `action` in `area`; otherwise 403, also
  * for an account that still awaits a role (the shell shows it the waiting page).
  */
 export async function requirePermission(request: Request, area: Area, action: Action): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (can(user, area, action)) return user;
-  const message = user.role
-    ? "Você não tem permissão para esta ação."
-    : "Seu acesso ainda aguarda a liberação de um administrador.";
-  throw data({ error: message }, { status: 403 });
+  assertCan(user, area, action);
+  return user;
 }
 
 /** Any signed-in account with a role (used where every role may act, such as Tasks). */

@@ -55,6 +55,8 @@ export interface DataTableProps<Row> {
   pageSize: number;
   /** Accessible name of the table (visually hidden caption). */
   caption?: string;
+  /** The order the loader applied (its default included), shown as the active sort. */
+  sort?: { key: string; dir: SortDirection };
   className?: string;
 }
 
@@ -74,12 +76,13 @@ export function DataTable<Row>({
   page,
   pageSize,
   caption,
+  sort,
   className,
 }: DataTableProps<Row>) {
   const [searchParams] = useSearchParams();
   const hrefWith = useHrefWithParams();
-  const currentSort = searchParams.get("sort");
-  const currentDir: SortDirection = searchParams.get("dir") === "desc" ? "desc" : "asc";
+  const currentSort = sort?.key ?? searchParams.get("sort");
+  const currentDir: SortDirection = (sort?.dir ?? searchParams.get("dir")) === "desc" ? "desc" : "asc";
 
   const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
@@ -154,7 +157,8 @@ export function DataTable<Row>({
         <p>
           {numberFormat.format(total)} {total === 1 ? "registro" : "registros"}
         </p>
-        <nav aria-label="Paginação" className="flex items-center gap-2">
+        {/* Full width on phones (links at both ends), so 'Próxima' is never cut off. */}
+        <nav aria-label="Paginação" className="flex min-w-0 flex-wrap items-center justify-between gap-2 sm:justify-end">
           <PageLink
             to={currentPage > 1 ? pageHref(currentPage - 1) : null}
             rel="prev"
@@ -162,7 +166,7 @@ export function DataTable<Row>({
             <ChevronLeft aria-hidden="true" />
             Anterior
           </PageLink>
-          <span className="px-1 whitespace-nowrap">
+          <span className="px-1 text-center whitespace-nowrap">
             Página {numberFormat.format(currentPage)} de {numberFormat.format(totalPages)}
           </span>
           <PageLink

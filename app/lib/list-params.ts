@@ -2,6 +2,8 @@
  * The URL state of a list screen: search, page, sort and the open dialog. Parsing never throws:
  * a hand-edited query string falls back to the defaults instead of failing the page.
  */
+import { cleanQueryText } from "./text";
+
 export const PAGE_SIZE = 25;
 
 export type SortDirection = "asc" | "desc";
@@ -13,23 +15,78 @@ export interface ListParams<SortKey extends string> {
   dir: SortDirection;
 }
 
-export function parseListParams<SortKey extends string>(
+/** One list filter: the query-string parameter it reads and how a raw value becomes a value (or null). */
+export interface ListFilter<Value> {
+  param: string;
+  parse: (raw: string) => Value | null;
+}
+
+/** Declared filters: `status: oneOfFilter("status", STATUSES)`, `doctorId: idFilter("doctor")`. */
+export type ListFilters = Record<string, ListFilter<unknown>>;
+export type FilterValues<Filters extends ListFilters> = {
+  [Key in keyof Filters]: Filters[Key] extends ListFilter<infer Value> ? Value | null : never;
+};
+
+export function oneOfFilter<const Value extends string>(param: string, values: readonly Value[]): ListFilter<Value> {
+  return { param, parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as Value) : null) };
+}
+
+export function idFilter(param: string): ListFilter<number> {
+  return { param, parse: parseId };
+}
+
+/** What a list screen declares once: its sort keys, default order and filters. */
+export interface ListDeclaration<SortKey extends string, Filters extends ListFilters> {
+  sorts: readonly SortKey[];
+  defaultSort: SortKey;
+  defaultDir: SortDirection;
+  filters?: Filters;
+}
+
+export interface ListState<SortKey extends string, Filters extends ListFilters> extends ListParams<SortKey> {
+  filters: FilterValues<Filters>;
+}
+
+/** Declares a list (a typed identity: the declaration is checked once, where it is written). */
+export function defineList<SortKey extends string, Filters extends ListFilters = Record<never, never>>(
+  declaration: ListDeclaration<SortKey, Filters>,
+) {
+  return declaration;
+}
+
+/**
+ * The whole URL state of a list, parsed in one place: search (control characters stripped, capped),
+ * page, sort and direction, and each declared filter. Anything malformed falls back to its default.
+ */
+export function parseListState<SortKey extends string, Filters extends ListFilters>(
   url: URL,
-  sortKeys: readonly SortKey[],
-  defaults: { sort: SortKey; dir: SortDirection },
-): ListParams<SortKey> {
+  declaration: ListDeclaration<SortKey, Filters>,
+): ListState<SortKey, Filters> {
   const params = url.searchParams;
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
   const page = Number(params.get("page"));
   const sort = params.get("sort");
   const dir = params.get("dir");
+  const filters: Record<string, unknown> = {};
+  for (const [key, filter] of Object.entries(declaration.filters ?? {})) {
+    const raw = params.get(filter.param);
+    filters[key] = raw ? filter.parse(raw) : null;
+  }
   return {
-    q,
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-    sort: sort && (sortKeys as readonly string[]).includes(sort) ? (sort as SortKey) : defaults.sort,
-    dir: dir === "asc" || dir === "desc" ? dir : defaults.dir,
+    q: cleanQueryText(params.get("q")),
+    page: Number.isSafeInteger(page) && page > 0 && page <= MAX_PAGE ? page : 1,
+    sort: sort && (declaration.sorts as readonly string[]).includes(sort) ? (sort as SortKey) : declaration.defaultSort,
+    dir: dir === "asc" || dir === "desc" ? dir : declaration.defaultDir,
+    filters: filters as FilterValues<Filters>,
   };
 }
+
+/** The query-string names a list keeps besides search, page and sort: its filters' parameters. */
+export function filterParams(declaration: ListDeclaration<string, ListFilters>): string[] {
+  return Object.values(declaration.filters ?? {}).map((filter) => filter.param);
+}
+
+/** Pages beyond this are not a list anyone reads; the cap keeps OFFSET arithmetic sane. */
+const MAX_PAGE = 1_000_000;
 
 export function offsetOf(page: number, pageSize = PAGE_SIZE) {
   return (page - 1) * pageSize;
@@ -63,10 +120,11 @@ export function parseDialog(url: URL): DialogState | "invalid" {
 }
 
 /**
- * The list's own URL: its search, page and sort (plus the screen's own filters in `keep`), without
+ * The list's own URL: its search, page and sort (plus the declared filters), without
  * any dialog or form field. It is where a dialog closes to and where a save returns.
  */
-export function listUrl(url: URL, keep: readonly string[] = []): string {
+export function listUrl(url: URL, declaration?: ListDeclaration<string, ListFilters>): string {
+  const keep = declaration ? filterParams(declaration) : [];
   const params = new URLSearchParams();
   for (const key of ["q", "page", "sort", "dir", ...keep]) {
     const value = url.searchParams.get(key);
@@ -96,6 +154,8 @@ const RETURN_PATHS = ["/schedule"];
 /** The `returnTo` of a dialog opened from another screen (the schedule), when it is one of ours. */
 export function safeReturnTo(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//")) return null;
+  // Only printable ASCII: what the app's own links produce, and all a Location header can carry.
+  if (/[^\x21-\x7E]/.test(value)) return null;
   const path = value.split("?")[0];
   return RETURN_PATHS.includes(path) ? value.slice(0, 500) : null;
 }

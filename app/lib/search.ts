@@ -1,3 +1,5 @@
+import { stripControlChars } from "./text";
+
 /**
  * Search keys. Text is matched accent- and case-insensitively by comparing against a
  * normalised copy stored beside each searchable row (`search_text`), so the query can run
@@ -5,7 +7,7 @@
  */
 export function normalizeSearch(value: string | null | undefined): string {
   if (!value) return "";
-  return value
+  return stripControlChars(value, { singleLine: true })
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()

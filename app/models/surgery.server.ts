@@ -14,9 +14,9 @@ import { diffChanges, recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
-import { type SurgeryStatus, SURGERY_STATUSES, isOneOf } from "~/lib/enums";
-import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
-import { type PipelineStage, isPipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
+import { SURGERY_STATUSES, type SurgeryStatus } from "~/lib/enums";
+import { type FilterValues, PAGE_SIZE, type ListParams, defineList, idFilter, offsetOf, oneOfFilter } from "~/lib/list-params";
+import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { OTHER_CHOICE, type SurgeryInput } from "~/validation/surgery";
 
@@ -43,24 +43,19 @@ export function surgerySearch(q: string): SQL | undefined {
 
 // ---------------------------------------------------------------------------- list
 
-export interface SurgeryFilters {
-  status: SurgeryStatus | null;
-  stage: PipelineStage | null;
-  doctorId: number | null;
-}
+/** The list's URL state: order and filters (unknown values are ignored, never an error). */
+export const SURGERY_LIST = defineList({
+  sorts: SURGERY_SORTS,
+  defaultSort: "scheduledDate",
+  defaultDir: "desc",
+  filters: {
+    status: oneOfFilter("status", SURGERY_STATUSES),
+    stage: oneOfFilter("stage", PIPELINE_STAGE_IDS),
+    doctorId: idFilter("doctor"),
+  },
+});
 
-/** The list's filters from the query string; unknown values are ignored (no filter), never an error. */
-export function parseSurgeryFilters(url: URL): SurgeryFilters {
-  const params = url.searchParams;
-  const status = params.get("status");
-  const stage = params.get("stage");
-  const doctor = params.get("doctor");
-  return {
-    status: isOneOf(SURGERY_STATUSES, status) ? status : null,
-    stage: isPipelineStage(stage) ? stage : null,
-    doctorId: doctor && /^\d{1,15}$/.test(doctor) && Number(doctor) > 0 ? Number(doctor) : null,
-  };
-}
+export type SurgeryFilters = FilterValues<NonNullable<(typeof SURGERY_LIST)["filters"]>>;
 
 export function listSurgeries({ q, page, dir }: ListParams<SurgerySort>, filters: SurgeryFilters) {
   const where = and(

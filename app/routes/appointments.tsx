@@ -1,26 +1,35 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { Form, useLocation, useSubmit } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Plus } from "lucide-react";
+import { useLocation } from "react-router";
 import { DataTable, SearchForm } from "~/components/data-table";
+import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { AppointmentDialog, STATUS_OPTIONS } from "~/components/appointment-dialog";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { actionsColumn } from "~/components/row-actions";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
+import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { crudAction, resolveDialog } from "~/.server/crud-action";
+import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { formatAppointmentDate, formatTime, toDateTimeLocalValue } from "~/lib/dates";
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_STATUS_LABELS,
   type AppointmentStatus,
-  isOneOf,
   labelFor,
 } from "~/lib/enums";
-import { draftFromUrl, safeReturnTo, listUrl, parseId, parseListParams } from "~/lib/list-params";
+import {
+  defineList,
+  draftFromUrl,
+  idFilter,
+  listUrl,
+  oneOfFilter,
+  parseId,
+  parseListState,
+  safeReturnTo,
+} from "~/lib/list-params";
 import { rightsIn } from "~/lib/permissions";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
+import { cleanQueryText } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
   APPOINTMENT_SORTS,
@@ -44,8 +53,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Consultas · Sinapse" }
 const FORM_FIELDS = ["patientId", "doctorId", "startTime", "endTime", "type", "location", "status", "notes"] as const;
 type FormValues = Partial<Record<(typeof FORM_FIELDS)[number], string>>;
 
-/** List filters besides search, page and sort. */
-const FILTER_PARAMS = ["status", "doctor"] as const;
+const APPOINTMENT_LIST = defineList({
+  sorts: APPOINTMENT_SORTS,
+  defaultSort: "startTime",
+  defaultDir: "desc",
+  filters: { status: oneOfFilter("status", APPOINTMENT_STATUSES), doctorId: idFilter("doctor") },
+});
 
 const STATUS_BADGES: Record<AppointmentStatus, BadgeVariant> = {
   scheduled: "info",
@@ -67,26 +80,12 @@ function listStateUrl(url: URL): URL {
   return list;
 }
 
-function parseFilters(url: URL) {
-  const status = url.searchParams.get("status");
-  return {
-    status: isOneOf(APPOINTMENT_STATUSES, status) ? status : null,
-    doctorId: parseId(url.searchParams.get("doctor")),
-  };
-}
-
-function searchParamText(url: URL, name: string) {
-  return (url.searchParams.get(name) ?? "").trim().slice(0, 100);
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "appointments", "view");
   const url = new URL(request.url);
   const list = listStateUrl(url);
-  const params = parseListParams(list, APPOINTMENT_SORTS, { sort: "startTime", dir: "desc" });
-  const filters = parseFilters(list);
-
-  const { dialog, editing, deleting } = await resolveDialog(request, {
+  const { filters, ...params } = parseListState(list, APPOINTMENT_LIST);
+  const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "appointments",
     notFoundMessage: "Consulta não encontrada.",
     loadEditing: getAppointment,
@@ -112,8 +111,8 @@ export async function loader({ request }: Route.LoaderArgs) {
             notes: editing.notes ?? "",
           }
         : { status: "scheduled" });
-    const patientQ = searchParamText(url, "patientQ");
-    const doctorQ = searchParamText(url, "doctorQ");
+    const patientQ = cleanQueryText(url.searchParams.get("patientQ"));
+    const doctorQ = cleanQueryText(url.searchParams.get("doctorQ"));
     form = {
       values,
       patientQ,
@@ -132,34 +131,35 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing: editing ? { id: editing.id } : null,
     deleting,
     form,
-    listHref: listUrl(list, FILTER_PARAMS),
+    listHref: listUrl(list, APPOINTMENT_LIST),
     // Opened from the schedule: closing or saving goes back there.
     returnTo: safeReturnTo(url.searchParams.get("returnTo")),
-    closeTo: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(list, FILTER_PARAMS),
+    closeTo: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(list, APPOINTMENT_LIST),
     permissions: rightsIn(user, "appointments"),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "appointments", "view");
-  const formData = await request.formData();
-  return crudAction(request, formData, {
-    area: "appointments",
-    schema: appointmentSchema,
-    back:
-      safeReturnTo(new URL(request.url).searchParams.get("returnTo")) ??
-      listUrl(listStateUrl(new URL(request.url)), FILTER_PARAMS),
+  const user = await requirePermission(request, "appointments", "view");
+  const url = new URL(request.url);
+  return dispatchIntent(request, user, {
+    // Validated before any write: a malformed returnTo falls back to the list.
+    back: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(listStateUrl(url), APPOINTMENT_LIST),
     notFoundMessage: "Consulta não encontrada.",
-    messages: {
-      created: "Appointment created successfully",
-      updated: "Appointment updated successfully",
-      deleted: "Appointment deleted successfully",
-      saveFailed: "Failed to save appointment",
-      deleteFailed: "Failed to delete appointment",
-    },
-    create: createAppointment,
-    update: updateAppointment,
-    remove: deleteAppointment,
+    intents: crudIntents({
+      area: "appointments",
+      schema: appointmentSchema,
+      messages: {
+        created: "Appointment created successfully",
+        updated: "Appointment updated successfully",
+        deleted: "Appointment deleted successfully",
+        saveFailed: "Failed to save appointment",
+        deleteFailed: "Failed to delete appointment",
+      },
+      create: createAppointment,
+      update: updateAppointment,
+      remove: deleteAppointment,
+    }),
   });
 }
 
@@ -173,7 +173,6 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
   const hrefWith = (changes: ParamChanges) => pathWithParams(listPath, listSearch, changes);
   const location = useLocation();
   useToastEffect(actionData?.toast);
-  const showActions = permissions.edit || permissions.delete;
 
   return (
     <div className="space-y-4">
@@ -191,7 +190,21 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
         ) : null}
       </div>
 
-      <FilterForm loaderData={loaderData} />
+      <FilterBar
+        label="Filtrar consultas"
+        keep={keptListParams(params, APPOINTMENT_LIST)}
+        fields={[
+          { name: "status", label: "Status", all: "Todos", options: STATUS_OPTIONS, value: loaderData.filters.status },
+          {
+            name: "doctor",
+            label: "Médico",
+            all: "Todos",
+            options: loaderData.doctorFilterOptions.map((d) => ({ value: String(d.id), label: d.name })),
+            value: loaderData.filters.doctorId,
+            width: "w-64",
+          },
+        ]}
+      />
 
       <DataTable
         caption="Consultas"
@@ -199,6 +212,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
         total={total}
         page={params.page}
         pageSize={pageSize}
+        sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No appointments found"
         columns={[
@@ -226,41 +240,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
               <Badge variant={STATUS_BADGES[row.status] ?? "outline"}>{labelFor(APPOINTMENT_STATUS_LABELS, row.status)}</Badge>
             ),
           },
-          ...(showActions
-            ? [
-                {
-                  key: "actions",
-                  header: "Ações",
-                  className: "w-24 text-right",
-                  cell: (row: Row) => (
-                    <div className="flex justify-end gap-1">
-                      {permissions.edit ? (
-                        <ButtonLink
-                          to={hrefWith({ edit: row.id, dialog: null, delete: null })}
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Editar consulta de ${row.patientName}`}
-                          preventScrollReset
-                        >
-                          <Pencil aria-hidden />
-                        </ButtonLink>
-                      ) : null}
-                      {permissions.delete ? (
-                        <ButtonLink
-                          to={hrefWith({ delete: row.id, dialog: null, edit: null })}
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Excluir consulta de ${row.patientName}`}
-                          preventScrollReset
-                        >
-                          <Trash2 aria-hidden className="text-destructive" />
-                        </ButtonLink>
-                      ) : null}
-                    </div>
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn<Row>(permissions, hrefWith, (row) => `consulta de ${row.patientName}`),
         ]}
       />
 
@@ -278,7 +258,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
         />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
+        <DeleteDialog
           title="Excluir consulta"
           message={
             <>
@@ -286,67 +266,12 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
               {deleting.doctorName} {deleting.slot} será removida permanentemente.
             </>
           }
-          fields={{ intent: "delete", id: deleting.id }}
+          id={deleting.id}
           closeTo={closeTo}
+          error={deleteErrorOf(actionData)}
         />
       ) : null}
     </div>
-  );
-}
-
-/** Status and doctor filters: a GET form (works without JavaScript; with it, a change applies at once). */
-function FilterForm({ loaderData }: { loaderData: LoaderData }) {
-  const { params, filters, doctorFilterOptions } = loaderData;
-  const submit = useSubmit();
-  const location = useLocation();
-  return (
-    <Form
-      method="get"
-      action={location.pathname}
-      preventScrollReset
-      className="flex flex-wrap items-end gap-3"
-      aria-label="Filtrar consultas"
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
-    >
-      {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
-      {/* The default order needs no parameter; an explicit one is kept. */}
-      {params.sort !== "startTime" || params.dir !== "desc" ? (
-        <>
-          <input type="hidden" name="sort" value={params.sort} />
-          <input type="hidden" name="dir" value={params.dir} />
-        </>
-      ) : null}
-      <div className="grid gap-1.5">
-        <Label htmlFor="filter-status">Status</Label>
-        <Select id="filter-status" name="status" defaultValue={filters.status ?? ""} wrapperClassName="w-44" key={`s${filters.status}`}>
-          <option value="">Todos</option>
-          {STATUS_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="filter-doctor">Médico</Label>
-        <Select id="filter-doctor" name="doctor" defaultValue={filters.doctorId ? String(filters.doctorId) : ""} wrapperClassName="w-64" key={`d${filters.doctorId}`}>
-          <option value="">Todos</option>
-          {doctorFilterOptions.map((doctor) => (
-            <option key={doctor.id} value={doctor.id}>
-              {doctor.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <Button type="submit" variant="outline">
-        Filtrar
-      </Button>
-      {filters.status || filters.doctorId ? (
-        <ButtonLink to={params.q ? `${location.pathname}?q=${encodeURIComponent(params.q)}` : location.pathname} variant="ghost" preventScrollReset>
-          Limpar filtros
-        </ButtonLink>
-      ) : null}
-    </Form>
   );
 }
 

@@ -1,19 +1,19 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
-import { DialogFooter, FormDialogFooter, UrlDialog } from "~/components/dialog";
+import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { Alert, AlertDescription } from "~/components/ui/alert";
+import { actionsColumn } from "~/components/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { crudAction, resolveDialog } from "~/.server/crud-action";
+import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
-import { listUrl, parseListParams } from "~/lib/list-params";
+import { defineList, listUrl, parseListState } from "~/lib/list-params";
 import { rightsIn } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
@@ -33,12 +33,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Médicos · Sinapse" }]
 
 const UF_OPTIONS = BRAZIL_UFS.map((uf) => ({ value: uf, label: uf }));
 
+const DOCTOR_LIST = defineList({ sorts: DOCTOR_SORTS, defaultSort: "name", defaultDir: "asc" });
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "doctors", "view");
   const url = new URL(request.url);
-  const params = parseListParams(url, DOCTOR_SORTS, { sort: "name", dir: "asc" });
-
-  const { dialog, editing, deleting } = await resolveDialog(request, {
+  const params = parseListState(url, DOCTOR_LIST);
+  const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "doctors",
     notFoundMessage: "Médico não encontrado.",
     loadEditing: getDoctor,
@@ -47,8 +48,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       return doctor && { id: doctor.id, name: doctor.name, refusal: doctorDeleteBlock(doctor) };
     },
   });
-
-
   return {
     ...listDoctors(params),
     params,
@@ -61,23 +60,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "doctors", "view");
-  const formData = await request.formData();
-  return crudAction(request, formData, {
-    area: "doctors",
-    schema: doctorSchema,
+  const user = await requirePermission(request, "doctors", "view");
+  return dispatchIntent(request, user, {
     back: listUrl(new URL(request.url)),
     notFoundMessage: "Médico não encontrado.",
-    messages: {
-      created: "Doctor created successfully",
-      updated: "Doctor updated successfully",
-      deleted: "Doctor deleted successfully",
-      saveFailed: "Failed to save doctor",
-      deleteFailed: "Failed to delete doctor",
-    },
-    create: createDoctor,
-    update: updateDoctor,
-    remove: deleteDoctor,
+    intents: crudIntents({
+      area: "doctors",
+      schema: doctorSchema,
+      messages: {
+        created: "Doctor created successfully",
+        updated: "Doctor updated successfully",
+        deleted: "Doctor deleted successfully",
+        saveFailed: "Failed to save doctor",
+        deleteFailed: "Failed to delete doctor",
+      },
+      create: createDoctor,
+      update: updateDoctor,
+      remove: deleteDoctor,
+    }),
   });
 }
 
@@ -88,8 +88,7 @@ export default function DoctorsPage({ loaderData, actionData }: Route.ComponentP
   const { rows, total, pageSize, params, permissions, dialog, editing, deleting, closeTo } = loaderData;
   const hrefWith = useHrefWithParams();
   useToastEffect(actionData?.toast);
-  const showActions = permissions.edit || permissions.delete;
-  const deleteError = actionData?.intent === "delete" ? actionData.toast?.message : undefined;
+  const editHref = deleting ? hrefWith({ edit: deleting.id, delete: null, dialog: null }) : "";
 
   return (
     <div className="space-y-4">
@@ -113,6 +112,7 @@ export default function DoctorsPage({ loaderData, actionData }: Route.ComponentP
         total={total}
         page={params.page}
         pageSize={pageSize}
+        sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No doctors found"
         columns={[
@@ -137,41 +137,7 @@ export default function DoctorsPage({ loaderData, actionData }: Route.ComponentP
             header: "Status",
             cell: (row) => (row.active ? <Badge variant="success">Ativo</Badge> : <Badge variant="secondary">Inativo</Badge>),
           },
-          ...(showActions
-            ? [
-                {
-                  key: "actions",
-                  header: "Ações",
-                  className: "w-24 text-right",
-                  cell: (row: Row) => (
-                    <div className="flex justify-end gap-1">
-                      {permissions.edit ? (
-                        <ButtonLink
-                          to={hrefWith({ edit: row.id, dialog: null, delete: null })}
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Editar ${row.name}`}
-                          preventScrollReset
-                        >
-                          <Pencil aria-hidden />
-                        </ButtonLink>
-                      ) : null}
-                      {permissions.delete ? (
-                        <ButtonLink
-                          to={hrefWith({ delete: row.id, dialog: null, edit: null })}
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Excluir ${row.name}`}
-                          preventScrollReset
-                        >
-                          <Trash2 aria-hidden className="text-destructive" />
-                        </ButtonLink>
-                      ) : null}
-                    </div>
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn<Row>(permissions, hrefWith, (row) => row.name),
         ]}
       />
 
@@ -183,44 +149,30 @@ export default function DoctorsPage({ loaderData, actionData }: Route.ComponentP
           lastResult={actionData?.intent === (editing ? "update" : "create") ? actionData.result : undefined}
         />
       ) : null}
-      {deleting?.refusal ? (
-        <UrlDialog title="Excluir médico" closeTo={closeTo} maxWidth="md">
-          <Alert variant="destructive">
-            <AlertDescription>
-              <p role="alert">{deleting.refusal}</p>
-            </AlertDescription>
-          </Alert>
-          <p className="text-sm text-muted-foreground">
-            Um médico inativo continua no histórico, mas deixa de aparecer na escolha de novas consultas e cirurgias.
-          </p>
-          <DialogFooter>
-            <ButtonLink to={closeTo} variant="outline" preventScrollReset>
-              Fechar
-            </ButtonLink>
-            <ButtonLink to={hrefWith({ edit: deleting.id, delete: null, dialog: null })} preventScrollReset>
-              Editar e marcar como inativo
-            </ButtonLink>
-          </DialogFooter>
-        </UrlDialog>
-      ) : deleting ? (
-        <ConfirmDialog
+      {deleting ? (
+        <DeleteDialog
           title="Excluir médico"
           message={
             <>
               Are you sure you want to delete this doctor? <strong>{deleting.name}</strong> será removido
               permanentemente.
-              {deleteError ? (
-                <span role="alert" className="mt-2 block text-destructive">
-                  {deleteError}{" "}
-                  <Link to={hrefWith({ edit: deleting.id, delete: null, dialog: null })} className="underline">
-                    Editar médico
-                  </Link>
-                </span>
-              ) : null}
             </>
           }
-          fields={{ intent: "delete", id: deleting.id }}
+          id={deleting.id}
           closeTo={closeTo}
+          error={deleteErrorOf(actionData)}
+          errorAction={
+            <Link to={editHref} className="underline">
+              Editar médico
+            </Link>
+          }
+          refusal={deleting.refusal}
+          refusalNote="Um médico inativo continua no histórico, mas deixa de aparecer na escolha de novas consultas e cirurgias."
+          refusalActions={
+            <ButtonLink to={editHref} preventScrollReset>
+              Editar e marcar como inativo
+            </ButtonLink>
+          }
         />
       ) : null}
     </div>

@@ -1,17 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Form } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
+import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, TextareaField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { actionsColumn } from "~/components/row-actions";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { crudAction, resolveDialog } from "~/.server/crud-action";
+import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { formatCpf, formatPhone } from "~/lib/documents";
-import { listUrl, parseListParams } from "~/lib/list-params";
+import { defineList, listUrl, parseListState } from "~/lib/list-params";
 import { rightsIn } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
@@ -28,12 +29,13 @@ import type { Route } from "./+types/patients";
 export const handle = { title: "Pacientes", subtitle: "Cadastro e histórico dos pacientes" };
 export const meta: Route.MetaFunction = () => [{ title: "Pacientes · Sinapse" }];
 
+const PATIENT_LIST = defineList({ sorts: PATIENT_SORTS, defaultSort: "name", defaultDir: "asc" });
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "patients", "view");
   const url = new URL(request.url);
-  const params = parseListParams(url, PATIENT_SORTS, { sort: "name", dir: "asc" });
-
-  const { dialog, editing, deleting } = await resolveDialog(request, {
+  const params = parseListState(url, PATIENT_LIST);
+  const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "patients",
     notFoundMessage: "Paciente não encontrado.",
     loadEditing: getPatient,
@@ -42,8 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       return patient && { id: patient.id, name: patient.name };
     },
   });
-
-
   return {
     ...listPatients(params),
     params,
@@ -56,22 +56,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  return crudAction(request, formData, {
-    area: "patients",
-    schema: patientSchema,
+  const user = await requirePermission(request, "patients", "view");
+  return dispatchIntent(request, user, {
     back: listUrl(new URL(request.url)),
     notFoundMessage: "Paciente não encontrado.",
-    messages: {
-      created: "Patient created successfully",
-      updated: "Patient updated successfully",
-      deleted: "Patient deleted successfully",
-      saveFailed: "Failed to save patient",
-      deleteFailed: "Failed to delete patient",
-    },
-    create: createPatient,
-    update: updatePatient,
-    remove: deletePatient,
+    intents: crudIntents({
+      area: "patients",
+      schema: patientSchema,
+      messages: {
+        created: "Patient created successfully",
+        updated: "Patient updated successfully",
+        deleted: "Patient deleted successfully",
+        saveFailed: "Failed to save patient",
+        deleteFailed: "Failed to delete patient",
+      },
+      create: createPatient,
+      update: updatePatient,
+      remove: deletePatient,
+    }),
   });
 }
 
@@ -81,7 +83,6 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
   const { rows, total, pageSize, params, permissions, dialog, editing, deleting, closeTo } = loaderData;
   const hrefWith = useHrefWithParams();
   useToastEffect(actionData?.toast);
-  const showActions = permissions.edit || permissions.delete;
 
   return (
     <div className="space-y-4">
@@ -101,6 +102,7 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
         total={total}
         page={params.page}
         pageSize={pageSize}
+        sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No patients found"
         columns={[
@@ -109,29 +111,7 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
           { key: "phone", header: "Phone", className: "whitespace-nowrap", cell: (row) => (row.phone ? formatPhone(row.phone) : "-") },
           { key: "email", header: "Email", cell: (row) => row.email || "-" },
           { key: "insurance", header: "Insurance", cell: (row) => row.insurance || "-" },
-          ...(showActions
-            ? [
-                {
-                  key: "actions",
-                  header: "Actions",
-                  className: "w-24 text-right",
-                  cell: (row: LoaderData["rows"][number]) => (
-                    <div className="flex justify-end gap-1">
-                      {permissions.edit ? (
-                        <ButtonLink to={hrefWith({ edit: row.id, dialog: null, delete: null })} variant="ghost" size="icon" aria-label={`Editar ${row.name}`} preventScrollReset>
-                          <Pencil aria-hidden />
-                        </ButtonLink>
-                      ) : null}
-                      {permissions.delete ? (
-                        <ButtonLink to={hrefWith({ delete: row.id, dialog: null, edit: null })} variant="ghost" size="icon" aria-label={`Excluir ${row.name}`} preventScrollReset>
-                          <Trash2 aria-hidden className="text-destructive" />
-                        </ButtonLink>
-                      ) : null}
-                    </div>
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn<LoaderData["rows"][number]>(permissions, hrefWith, (row) => row.name, "Actions"),
         ]}
       />
 
@@ -144,7 +124,7 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
         />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
+        <DeleteDialog
           title="Excluir paciente"
           message={
             <>
@@ -152,8 +132,9 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
               permanentemente.
             </>
           }
-          fields={{ intent: "delete", id: deleting.id }}
+          id={deleting.id}
           closeTo={closeTo}
+          error={deleteErrorOf(actionData)}
         />
       ) : null}
     </div>

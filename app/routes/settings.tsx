@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, KeyRound, Settings2, Users } from "lucide-react";
-import { Form, data, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { DataTable, SearchForm } from "~/components/data-table";
 import { Field } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
@@ -13,15 +14,14 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { TabsNav } from "~/components/ui/tabs-nav";
-import { requireActiveUser, requirePermission } from "~/.server/auth";
+import { requirePermission, assertCan } from "~/.server/auth";
+import { dispatchIntent, intent } from "~/.server/intent-action";
 import { destroyOtherSessions } from "~/.server/session";
-import { formFailure } from "~/.server/responses";
-import { redirectWithToast } from "~/.server/toast";
 import { formatDate } from "~/lib/dates";
 import { ROLES, ROLE_LABELS, can } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { getClinicSettings, updateClinicSettings } from "~/models/settings.server";
-import { AccountError, USERS_PAGE_SIZE, changePassword, listUsers, setUserRole } from "~/models/user.server";
+import { USERS_PAGE_SIZE, changePassword, listUsers, setUserRole } from "~/models/user.server";
 import { changePasswordSchema } from "~/validation/auth";
 import { generalSettingsSchema, securitySettingsSchema, setRoleSchema } from "~/validation/settings";
 import type { Route } from "./+types/settings";
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = getClinicSettings();
   let users = null;
   if (tab === "usuarios") {
-    await requirePermission(request, "users", "view");
+    assertCan(user, "users", "view");
     const q = url.searchParams.get("q")?.trim() ?? "";
     users = { ...listUsers({ q, page: pageOf(url) }), q, page: pageOf(url), pageSize: USERS_PAGE_SIZE };
   }
@@ -67,62 +67,56 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
-  switch (intent) {
-    case "update-general": {
-      const user = await requirePermission(request, "settings", "edit");
-      const submission = parseWithZod(formData, { schema: generalSettingsSchema });
-      if (submission.status !== "success") return formFailure(intent, submission.reply());
-      updateClinicSettings(user.id, submission.value);
-      return redirectWithToast("/settings?tab=geral", { type: "success", message: "Configurações salvas com sucesso" });
-    }
-    case "update-security": {
-      const user = await requirePermission(request, "settings", "edit");
-      const submission = parseWithZod(formData, { schema: securitySettingsSchema });
-      if (submission.status !== "success") return formFailure(intent, submission.reply());
-      updateClinicSettings(user.id, submission.value);
-      return redirectWithToast("/settings?tab=seguranca", { type: "success", message: "Política de senha atualizada" });
-    }
-    case "change-password": {
-      const user = await requireActiveUser(request);
-      const schema = changePasswordSchema(getClinicSettings().passwordMinLength);
-      const submission = parseWithZod(formData, { schema });
-      if (submission.status !== "success") {
-        return formFailure(intent, submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }));
-      }
-      try {
-        await changePassword(user.id, submission.value.currentPassword, submission.value.newPassword);
-      } catch (error) {
-        if (!(error instanceof AccountError)) throw error;
-        return formFailure(intent, submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }), error.message);
-      }
-      await destroyOtherSessions(request, user.id);
-      return redirectWithToast("/settings?tab=seguranca", {
-        type: "success",
-        message: "Senha alterada com sucesso",
-        description: "As suas outras sessões foram encerradas.",
-      });
-    }
-    case "set-role": {
-      const admin = await requirePermission(request, "users", "edit");
-      const submission = parseWithZod(formData, { schema: setRoleSchema });
-      if (submission.status !== "success") return formFailure(intent, submission.reply(), "Perfil inválido");
-      try {
-        setUserRole(admin.id, submission.value.userId, submission.value.role ?? null);
-      } catch (error) {
-        if (!(error instanceof AccountError)) throw error;
-        return formFailure(intent, submission.reply({ formErrors: [error.message] }), error.message);
-      }
-      const back = new URL(request.url).searchParams;
-      back.set("tab", "usuarios");
-      return redirectWithToast(`/settings?${back}`, { type: "success", message: "Perfil atualizado" });
-    }
-    default:
-      throw data({ error: "Ação desconhecida." }, { status: 400 });
-  }
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requirePermission(request, "settings", "view");
+  return dispatchIntent(request, user, {
+    back: "/settings?tab=geral",
+    intents: {
+      "update-general": intent({
+        permission: ["settings", "edit"],
+        schema: generalSettingsSchema,
+        run: ({ user, input }) => updateClinicSettings(user.id, input),
+        success: "Configurações salvas com sucesso",
+      }),
+      "update-security": intent({
+        permission: ["settings", "edit"],
+        schema: securitySettingsSchema,
+        run: ({ user, input }) => updateClinicSettings(user.id, input),
+        success: "Política de senha atualizada",
+        back: () => "/settings?tab=seguranca",
+      }),
+      // Every role may change its own password.
+      "change-password": intent({
+        permission: ["settings", "view"],
+        schema: changePasswordSchema(getClinicSettings().passwordMinLength),
+        hideFields: PASSWORD_FIELDS,
+        run: async ({ user, input, request }) => {
+          await changePassword(user.id, input.currentPassword, input.newPassword);
+          await destroyOtherSessions(request, user.id);
+        },
+        success: {
+          type: "success",
+          message: "Senha alterada com sucesso",
+          description: "As suas outras sessões foram encerradas.",
+        },
+        back: () => "/settings?tab=seguranca",
+      }),
+      "set-role": intent({
+        permission: ["users", "edit"],
+        schema: setRoleSchema,
+        run: ({ user, input }) => setUserRole(user.id, input.userId, input.role ?? null),
+        success: "Perfil atualizado",
+        failure: "Perfil inválido",
+        back: ({ request }) => {
+          const back = new URL(request.url).searchParams;
+          back.set("tab", "usuarios");
+          return `/settings?${back}`;
+        },
+      }),
+    },
+  });
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -269,6 +263,11 @@ function SecurityTab({ loaderData, actionData }: TabProps) {
 function UsersTab({ loaderData, actionData }: TabProps) {
   const users = loaderData.users!;
   const roleError = actionData?.intent === "set-role" ? actionData.result?.error?.[""]?.[0] : undefined;
+  // A refused change leaves the stored role unchanged: re-mount the selects so they show it again.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (actionData?.intent === "set-role") setAttempt((n) => n + 1);
+  }, [actionData]);
   return (
     <Card>
       <CardHeader>
@@ -313,7 +312,7 @@ function UsersTab({ loaderData, actionData }: TabProps) {
                 <Form method="post" className="flex items-center gap-2">
                   <input type="hidden" name="intent" value="set-role" />
                   <input type="hidden" name="userId" value={row.id} />
-                  <Select name="role" defaultValue={row.role ?? ""} aria-label={`Perfil de ${row.email}`} wrapperClassName="w-40">
+                  <Select key={`${row.role}:${attempt}`} name="role" defaultValue={row.role ?? ""} aria-label={`Perfil de ${row.email}`} wrapperClassName="w-40">
                     <option value="">Sem acesso</option>
                     {ROLES.map((role) => (
                       <option key={role} value={role}>

@@ -1,28 +1,27 @@
-import { Filter, Pencil, Plus, Trash2, X } from "lucide-react";
-import { Form, useLocation, useSearchParams, useSubmit } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Plus } from "lucide-react";
+import { useLocation } from "react-router";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
-import { DialogFooter, UrlDialog } from "~/components/dialog";
+import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { FILTER_PARAMS, STAGE_OPTIONS, STATUS_OPTIONS, SurgeryDialog } from "~/components/surgery-dialog";
-import { Alert, AlertDescription } from "~/components/ui/alert";
+import { actionsColumn } from "~/components/row-actions";
+import { STAGE_OPTIONS, STATUS_OPTIONS, SurgeryDialog } from "~/components/surgery-dialog";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
+import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { crudAction, resolveDialog } from "~/.server/crud-action";
+import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { formatDateTime, toDateTimeLocalValue } from "~/lib/dates";
 import { SURGERY_STATUS_LABELS, type SurgeryStatus, labelFor } from "~/lib/enums";
-import { draftFromUrl, listUrl, parseId, parseListParams } from "~/lib/list-params";
+import { draftFromUrl, listUrl, parseId, parseListState } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
 import { rightsIn } from "~/lib/permissions";
 import { INITIAL_PIPELINE_STAGE, stageLabel } from "~/lib/pipeline";
 import { normalizeSearch } from "~/lib/search";
+import { cleanQueryText } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { doctorPickerOptions, patientPickerOptions } from "~/models/picker-options.server";
 import {
-  SURGERY_SORTS,
+  SURGERY_LIST,
   createSurgery,
   deleteSurgery,
   getSurgery,
@@ -31,7 +30,6 @@ import {
   listPayerOptions,
   listStageHistory,
   listSurgeries,
-  parseSurgeryFilters,
   surgeryDeleteBlock,
   updateSurgery,
 } from "~/models/surgery.server";
@@ -52,8 +50,8 @@ type FormDefaults = Partial<Record<(typeof SURGERY_FORM_FIELDS)[number], string>
 /** Picker options, Cadastros selects and default values of the create/edit dialog. */
 function dialogData(url: URL, editing: ReturnType<typeof getSurgery>) {
   const draft = draftFromUrl(url, SURGERY_FORM_FIELDS);
-  const patientQ = (url.searchParams.get("patientQ") ?? "").trim().slice(0, 100);
-  const doctorQ = (url.searchParams.get("doctorQ") ?? "").trim().slice(0, 100);
+  const patientQ = cleanQueryText(url.searchParams.get("patientQ"));
+  const doctorQ = cleanQueryText(url.searchParams.get("doctorQ"));
 
   const base: FormDefaults = editing
     ? {
@@ -116,9 +114,8 @@ function linkTypedName(
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "surgeries", "view");
   const url = new URL(request.url);
-  const params = parseListParams(url, SURGERY_SORTS, { sort: "scheduledDate", dir: "desc" });
-  const filters = parseSurgeryFilters(url);
-  const { dialog, editing, deleting } = await resolveDialog(request, {
+  const { filters, ...params } = parseListState(url, SURGERY_LIST);
+  const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "surgeries",
     notFoundMessage: "Cirurgia não encontrada.",
     loadEditing: getSurgery,
@@ -146,29 +143,30 @@ export async function loader({ request }: Route.LoaderArgs) {
     history: editing ? listStageHistory(editing.id) : [],
     form: dialog === "new" || editing ? dialogData(url, editing) : null,
     deleting,
-    closeTo: listUrl(url, FILTER_PARAMS),
+    closeTo: listUrl(url, SURGERY_LIST),
     permissions: rightsIn(user, "surgeries"),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "surgeries", "view");
-  const formData = await request.formData();
-  return crudAction(request, formData, {
-    area: "surgeries",
-    schema: surgerySchema,
-    back: listUrl(new URL(request.url), FILTER_PARAMS),
+  const user = await requirePermission(request, "surgeries", "view");
+  return dispatchIntent(request, user, {
+    back: listUrl(new URL(request.url), SURGERY_LIST),
     notFoundMessage: "Cirurgia não encontrada.",
-    messages: {
-      created: "Surgery created successfully",
-      updated: "Surgery updated successfully",
-      deleted: "Surgery deleted successfully",
-      saveFailed: "Failed to save surgery",
-      deleteFailed: "Failed to delete surgery",
-    },
-    create: createSurgery,
-    update: updateSurgery,
-    remove: deleteSurgery,
+    intents: crudIntents({
+      area: "surgeries",
+      schema: surgerySchema,
+      messages: {
+        created: "Surgery created successfully",
+        updated: "Surgery updated successfully",
+        deleted: "Surgery deleted successfully",
+        saveFailed: "Failed to save surgery",
+        deleteFailed: "Failed to delete surgery",
+      },
+      create: createSurgery,
+      update: updateSurgery,
+      remove: deleteSurgery,
+    }),
   });
 }
 
@@ -176,12 +174,10 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type Row = LoaderData["rows"][number];
 
 export default function SurgeriesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, pageSize, params, permissions, dialog, editing, history, form, deleting, closeTo } = loaderData;
+  const { rows, total, pageSize, params, filters, permissions, dialog, editing, history, form, deleting, closeTo } = loaderData;
   const hrefWith = useHrefWithParams();
   const location = useLocation();
   useToastEffect(actionData?.toast);
-  const showActions = permissions.edit || permissions.delete;
-  const deleteError = actionData?.intent === "delete" ? actionData.toast?.message : undefined;
   const describe = (row: { surgeryType: string; patientName: string }) => `${row.surgeryType} de ${row.patientName}`;
 
   return (
@@ -200,7 +196,14 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
         ) : null}
       </div>
 
-      <SurgeryFilters doctorOptions={loaderData.doctorFilterOptions} />
+      <FilterBar
+        keep={keptListParams(params, SURGERY_LIST)}
+        fields={[
+          { name: "status", label: "Status", all: "Todos os status", options: STATUS_OPTIONS, value: filters.status, width: "w-48" },
+          { name: "stage", label: "Etapa", all: "Todas as etapas", options: STAGE_OPTIONS, value: filters.stage, width: "w-48" },
+          { name: "doctor", label: "Médico", all: "Todos os médicos", options: loaderData.doctorFilterOptions, value: filters.doctorId, width: "w-48" },
+        ]}
+      />
 
       <DataTable
         caption="Cirurgias"
@@ -208,6 +211,7 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
         total={total}
         page={params.page}
         pageSize={pageSize}
+        sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No surgeries scheduled"
         columns={[
@@ -238,41 +242,7 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
             className: "whitespace-nowrap",
             cell: (row) => <Badge variant="outline">{stageLabel(row.currentStage)}</Badge>,
           },
-          ...(showActions
-            ? [
-                {
-                  key: "actions",
-                  header: "Ações",
-                  className: "w-24 text-right",
-                  cell: (row: Row) => (
-                    <div className="flex justify-end gap-1">
-                      {permissions.edit ? (
-                        <ButtonLink
-                          to={hrefWith({ edit: row.id, dialog: null, delete: null })}
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Editar ${describe(row)}`}
-                          preventScrollReset
-                        >
-                          <Pencil aria-hidden />
-                        </ButtonLink>
-                      ) : null}
-                      {permissions.delete ? (
-                        <ButtonLink
-                          to={hrefWith({ delete: row.id, dialog: null, edit: null })}
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Excluir ${describe(row)}`}
-                          preventScrollReset
-                        >
-                          <Trash2 aria-hidden className="text-destructive" />
-                        </ButtonLink>
-                      ) : null}
-                    </div>
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn<Row>(permissions, hrefWith, describe),
         ]}
       />
 
@@ -287,114 +257,29 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
           lastResult={actionData?.intent === (editing ? "update" : "create") ? actionData.result : undefined}
         />
       ) : null}
-      {deleting?.refusal ? (
-        <UrlDialog title="Excluir cirurgia" closeTo={closeTo} maxWidth="md">
-          <Alert variant="destructive">
-            <AlertDescription>
-              <p role="alert">{deleting.refusal}</p>
-            </AlertDescription>
-          </Alert>
-          <DialogFooter>
-            <ButtonLink to={closeTo} variant="outline" preventScrollReset>
-              Fechar
-            </ButtonLink>
-            {permissions.edit ? (
-              <ButtonLink to={hrefWith({ edit: deleting.id, delete: null, dialog: null })} preventScrollReset>
-                Editar cirurgia
-              </ButtonLink>
-            ) : null}
-          </DialogFooter>
-        </UrlDialog>
-      ) : deleting ? (
-        <ConfirmDialog
+      {deleting ? (
+        <DeleteDialog
           title="Excluir cirurgia"
           message={
             <>
               Are you sure you want to delete this surgery? <strong>{describe(deleting)}</strong> em{" "}
               {formatDateTime(deleting.scheduledDate)} será removida permanentemente, com o histórico de etapas.
-              {deleteError ? (
-                <span role="alert" className="mt-2 block text-destructive">
-                  {deleteError}
-                </span>
-              ) : null}
             </>
           }
-          fields={{ intent: "delete", id: deleting.id }}
+          id={deleting.id}
           closeTo={closeTo}
+          error={deleteErrorOf(actionData)}
+          refusal={deleting.refusal}
+          refusalActions={
+            permissions.edit ? (
+              <ButtonLink to={hrefWith({ edit: deleting.id, delete: null, dialog: null })} preventScrollReset>
+                Editar cirurgia
+              </ButtonLink>
+            ) : null
+          }
         />
       ) : null}
     </div>
-  );
-}
-
-/** Status, stage and doctor filters: a GET form, applied on change with JavaScript, by 'Filtrar' without. */
-function SurgeryFilters({ doctorOptions }: { doctorOptions: { value: string; label: string }[] }) {
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const submit = useSubmit();
-  const hrefWith = useHrefWithParams();
-  const current = {
-    status: searchParams.get("status") ?? "",
-    stage: searchParams.get("stage") ?? "",
-    doctor: searchParams.get("doctor") ?? "",
-  };
-  const active = FILTER_PARAMS.some((key) => current[key] !== "");
-  const kept = ["q", "sort", "dir"].flatMap((key) => {
-    const value = searchParams.get(key);
-    return value ? [[key, value] as const] : [];
-  });
-  const filters: { name: (typeof FILTER_PARAMS)[number]; label: string; all: string; options: { value: string; label: string }[] }[] = [
-    { name: "status", label: "Status", all: "Todos os status", options: STATUS_OPTIONS },
-    { name: "stage", label: "Etapa", all: "Todas as etapas", options: STAGE_OPTIONS },
-    { name: "doctor", label: "Médico", all: "Todos os médicos", options: doctorOptions },
-  ];
-
-  return (
-    <Form
-      method="get"
-      action={pathname}
-      preventScrollReset
-      aria-label="Filtros"
-      className="flex flex-wrap items-end gap-3"
-      // Changing a select applies it at once when JavaScript runs.
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
-    >
-      {kept.map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
-      {filters.map((filter) => (
-        <div key={filter.name} className="grid gap-1.5">
-          <Label htmlFor={`filter-${filter.name}`} className="text-xs text-muted-foreground">
-            {filter.label}
-          </Label>
-          <Select
-            // Re-mount when the URL changes (Back, 'Limpar'), so the select shows the applied filter.
-            key={`${filter.name}:${current[filter.name]}`}
-            id={`filter-${filter.name}`}
-            name={filter.name}
-            defaultValue={filter.options.some((o) => o.value === current[filter.name]) ? current[filter.name] : ""}
-            wrapperClassName="w-48"
-          >
-            <option value="">{filter.all}</option>
-            {filter.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-      ))}
-      <Button type="submit" variant="outline">
-        <Filter aria-hidden />
-        Filtrar
-      </Button>
-      {active ? (
-        <ButtonLink to={hrefWith({ status: null, stage: null, doctor: null, page: null })} variant="ghost" preventScrollReset>
-          <X aria-hidden />
-          Limpar filtros
-        </ButtonLink>
-      ) : null}
-    </Form>
   );
 }
 

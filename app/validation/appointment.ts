@@ -46,7 +46,7 @@ export const appointmentSchema = z
       (value) => (value === "" || value === null ? undefined : value),
       z.enum(APPOINTMENT_STATUSES, { error: APPOINTMENT_MESSAGES.statusInvalid }).default("scheduled"),
     ),
-    notes: optionalText(5000),
+    notes: optionalText(5000, { multiline: true }),
   })
   .superRefine((value, ctx) => {
     const { startTime, endTime } = value;

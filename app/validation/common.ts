@@ -11,6 +11,7 @@ import { z } from "zod";
 import { fromDateTimeLocalValue, isValidIsoDate } from "~/lib/dates";
 import { isBrazilUf, isValidCnpj, isValidCpf, normalizeCnpj, normalizeCpf, normalizePhone } from "~/lib/documents";
 import { formatBRL, MAX_CENTS, parseReaisToCents } from "~/lib/money";
+import { stripControlChars } from "~/lib/text";
 
 /** Default upper bound for single-line text fields. */
 export const DEFAULT_TEXT_MAX = 255;
@@ -39,7 +40,7 @@ function fail(ctx: z.RefinementCtx, message: string, input: unknown): never {
 }
 
 function blankToNull(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
+  const trimmed = value == null ? "" : stripControlChars(value).trim();
   return trimmed ? trimmed : null;
 }
 
@@ -48,21 +49,33 @@ function requiredString(message: string, invalidMessage = message) {
   return z.string({ error: (issue) => (issue.input == null ? message : invalidMessage) });
 }
 
+/**
+ * Text as a person meant it: control characters (a NUL, an escape byte) removed and the rest
+ * trimmed, so a value made only of them counts as blank. `multiline` keeps line breaks and tabs.
+ */
+export function cleanText(value: string, { multiline = false }: { multiline?: boolean } = {}): string {
+  return stripControlChars(value, { singleLine: !multiline }).trim();
+}
+
 // ---------------------------------------------------------------------------- text
 
 /** Required text, trimmed; blank or missing reports `message`, longer than `max` reports the limit. */
 export function requiredText(message: string = MESSAGES.required, max: number = DEFAULT_TEXT_MAX) {
-  return requiredString(message).trim().min(1, message).max(max, MESSAGES.tooLong(max));
+  return requiredString(message)
+    .trim()
+    .min(1, message)
+    .max(max, MESSAGES.tooLong(max))
+    .transform((value, ctx) => cleanText(value) || fail(ctx, message, value));
 }
 
-/** Optional text, trimmed; blank or missing → null. */
-export function optionalText(max: number = DEFAULT_TEXT_MAX) {
+/** Optional text, trimmed; blank or missing → null. `multiline` keeps line breaks (notes, histories). */
+export function optionalText(max: number = DEFAULT_TEXT_MAX, { multiline = false }: { multiline?: boolean } = {}) {
   return z
     .string()
     .trim()
     .max(max, MESSAGES.tooLong(max))
     .nullish()
-    .transform((value) => blankToNull(value));
+    .transform((value) => (value == null ? null : cleanText(value, { multiline }) || null));
 }
 
 // ---------------------------------------------------------------------------- documents and contacts

@@ -95,7 +95,7 @@ export const surgerySchema = z
     payerName: optionalText(200),
     guideNumber: optionalText(60),
     billedAmount: reaisToCents({ required: false }),
-    notes: optionalText(5000),
+    notes: optionalText(5000, { multiline: true }),
   })
   // 'Outro' needs a typed name. `when` lets these checks run even while other fields have errors,
   // so every message shows at once (zod skips refinements of an object with issues by default).

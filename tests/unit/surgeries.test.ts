@@ -15,7 +15,7 @@ import {
 } from "~db/schema";
 import { db } from "~/.server/db";
 import { createUserSession } from "~/.server/session";
-import { parseListParams } from "~/lib/list-params";
+import { parseListState } from "~/lib/list-params";
 import { buildSearchText } from "~/lib/search";
 import {
   SURGERY_SORTS,
@@ -24,7 +24,7 @@ import {
   deleteSurgery,
   getSurgery,
   listSurgeries,
-  parseSurgeryFilters,
+  SURGERY_LIST,
   resolveSurgeryStatus,
   surgeryDeleteBlock,
   updateSurgery,
@@ -340,8 +340,8 @@ describe("deleting surgeries", () => {
 });
 
 describe("listing surgeries", () => {
-  const params = (q = "") => ({ ...parseListParams(new URL("http://x/surgeries"), SURGERY_SORTS, { sort: "scheduledDate", dir: "desc" }), q });
-  const noFilters = parseSurgeryFilters(new URL("http://x/surgeries"));
+  const params = (q = "") => ({ ...parseListState(new URL("http://x/surgeries"), SURGERY_LIST), q });
+  const noFilters = parseListState(new URL("http://x/surgeries"), SURGERY_LIST).filters;
 
   it("finds surgeries by patient name without accents or case, and by the surgery's own text", () => {
     const mine = createSurgery(adminId, input({ surgeryType: "Descompressão cervical", guideNumber: "GX-778899" }));
@@ -360,7 +360,7 @@ describe("listing surgeries", () => {
     const approved = createSurgery(adminId, input({ currentStage: "aprovado", surgeryType: "Filtro etapa" }));
     const pending = createSurgery(adminId, input({ surgeryType: "Filtro etapa" }));
     const filtered = (query: string) =>
-      listSurgeries(params("filtro etapa"), parseSurgeryFilters(new URL(`http://x/surgeries?${query}`))).rows.map((r) => r.id);
+      listSurgeries(params("filtro etapa"), parseListState(new URL(`http://x/surgeries?${query}`), SURGERY_LIST).filters).rows.map((r) => r.id);
     expect(filtered("stage=aprovado")).toEqual([approved]);
     expect(filtered("stage=aguarda_docs")).toEqual([pending]);
     expect(filtered("stage=nao-existe").sort()).toEqual([approved, pending].sort());

@@ -1,0 +1,98 @@
+import { Filter, X } from "lucide-react";
+import { Form, useLocation, useSubmit } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+
+export interface FilterField {
+  /** The query-string parameter (the list declaration's `param`). */
+  name: string;
+  label: string;
+  /** The 'no filter' choice, e.g. 'Todos os status'. */
+  all: string;
+  options: readonly { value: string; label: string }[];
+  /** The applied value, from the loader. */
+  value: string | number | null;
+  width?: string;
+}
+
+/**
+ * A list's declared filters as a GET form: the filters live in the URL, 'Filtrar' applies them
+ * without JavaScript, and with it a change applies at once. Search and order are kept; the page
+ * restarts at 1. 'Limpar filtros' appears while any filter is applied.
+ */
+export function FilterBar({
+  fields,
+  keep,
+  label = "Filtros",
+}: {
+  fields: FilterField[];
+  /** Search and order to carry along (only the non-default ones). */
+  keep: Record<string, string | null | undefined>;
+  label?: string;
+}) {
+  const { pathname } = useLocation();
+  const submit = useSubmit();
+  const kept = Object.entries(keep).filter((entry): entry is [string, string] => !!entry[1]);
+  const active = fields.some((field) => field.value !== null && field.value !== "");
+  const clearTo = kept.length ? `${pathname}?${new URLSearchParams(kept)}` : pathname;
+
+  return (
+    <Form
+      method="get"
+      action={pathname}
+      preventScrollReset
+      aria-label={label}
+      className="flex flex-wrap items-end gap-3"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {fields.map((field) => {
+        const value = field.value === null ? "" : String(field.value);
+        return (
+          <div key={field.name} className="grid gap-1.5">
+            <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
+              {field.label}
+            </Label>
+            <Select
+              // Re-mount when the URL changes (Back, 'Limpar'), so the select shows the applied filter.
+              key={`${field.name}:${value}`}
+              id={`filter-${field.name}`}
+              name={field.name}
+              defaultValue={field.options.some((o) => o.value === value) ? value : ""}
+              wrapperClassName={field.width ?? "w-44"}
+            >
+              <option value="">{field.all}</option>
+              {field.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        );
+      })}
+      <Button type="submit" variant="outline">
+        <Filter aria-hidden />
+        Filtrar
+      </Button>
+      {active ? (
+        <ButtonLink to={clearTo} variant="ghost" preventScrollReset>
+          <X aria-hidden />
+          Limpar filtros
+        </ButtonLink>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The search and order a filter form carries along: only what differs from the list's defaults. */
+export function keptListParams(
+  params: { q: string; sort: string; dir: string },
+  defaults: { defaultSort: string; defaultDir: string },
+): Record<string, string | null> {
+  const custom = params.sort !== defaults.defaultSort || params.dir !== defaults.defaultDir;
+  return { q: params.q || null, sort: custom ? params.sort : null, dir: custom ? params.dir : null };
+}

@@ -1,0 +1,57 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { ButtonLink } from "~/components/ui/button";
+import type { ParamChanges } from "~/lib/url";
+
+export interface RowRights {
+  edit: boolean;
+  delete: boolean;
+}
+
+/**
+ * A row's edit and delete links (`?edit=ID`, `?delete=ID`), each shown only when the server would
+ * accept it. `subject` completes the accessible names: 'Editar {subject}', 'Excluir {subject}'.
+ */
+export function RowActions({
+  id,
+  subject,
+  rights,
+  hrefWith,
+}: {
+  id: number;
+  subject: string;
+  rights: RowRights;
+  hrefWith: (changes: ParamChanges) => string;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      {rights.edit ? (
+        <ButtonLink to={hrefWith({ edit: id, dialog: null, delete: null })} variant="ghost" size="icon" aria-label={`Editar ${subject}`} preventScrollReset>
+          <Pencil aria-hidden />
+        </ButtonLink>
+      ) : null}
+      {rights.delete ? (
+        <ButtonLink to={hrefWith({ delete: id, dialog: null, edit: null })} variant="ghost" size="icon" aria-label={`Excluir ${subject}`} preventScrollReset>
+          <Trash2 aria-hidden className="text-destructive" />
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}
+
+/** The actions column of a DataTable, or nothing when the user may neither edit nor delete. */
+export function actionsColumn<Row extends { id: number }>(
+  rights: RowRights,
+  hrefWith: (changes: ParamChanges) => string,
+  subject: (row: Row) => string,
+  header = "Ações",
+) {
+  if (!rights.edit && !rights.delete) return [];
+  return [
+    {
+      key: "actions",
+      header,
+      className: "w-24 text-right",
+      cell: (row: Row) => <RowActions id={row.id} subject={subject(row)} rights={rights} hrefWith={hrefWith} />,
+    },
+  ];
+}

@@ -1,0 +1,19 @@
+/**
+ * Control characters never belong in what a person types: a NUL or an escape byte in a name, a
+ * search or a URL parameter is junk (or an attack) and must not reach the database or the search
+ * index. Tabs and line breaks are kept where text may span lines (notes, histories).
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const LINE_BREAKS_AND_TABS = /[\t\n\r\u2028\u2029]+/g;
+
+/** `text` without control characters; line breaks and tabs survive unless `singleLine` (then a space). */
+export function stripControlChars(text: string, { singleLine = false }: { singleLine?: boolean } = {}): string {
+  const cleaned = text.replace(CONTROL, "");
+  return singleLine ? cleaned.replace(LINE_BREAKS_AND_TABS, " ") : cleaned;
+}
+
+/** A value from a query string, cleaned of control characters, trimmed and capped. */
+export function cleanQueryText(value: string | null | undefined, max = 100): string {
+  if (!value) return "";
+  return stripControlChars(value, { singleLine: true }).trim().slice(0, max).trim();
+}
