@@ -7,6 +7,7 @@ import { Field, FormErrors } from "~/components/form-field";
 import { recordAudit } from "~/.server/audit";
 import { LoginError, authenticator, safeRedirect } from "~/.server/auth";
 import { db } from "~/.server/db";
+import { readFormBody, requestWithForm } from "~/.server/form-body";
 import { createUserSession, getSessionUser } from "~/.server/session";
 import { redirectWithToast, toastHeader } from "~/.server/toast";
 import type { Toast } from "~/lib/toast";
@@ -25,8 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // The login strategy reads the body itself, so the intent is read from a copy.
-  const formData = await request.clone().formData();
+  // Read once, safely (size- and field-capped, form encodings only); the login strategy gets a copy.
+  const formData = await readFormBody(request);
   const intent = formData.get("intent");
 
   if (intent === "signup") {
@@ -62,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   try {
-    const userId = await authenticator.authenticate("form", request);
+    const userId = await authenticator.authenticate("form", requestWithForm(request, formData));
     const headers = new Headers();
     headers.append("Set-Cookie", await createUserSession(request, userId));
     headers.append("Set-Cookie", await toastHeader({ type: "success", message: "Logged in successfully!" }));
