@@ -31,3 +31,17 @@ export function doctorOptionFromJson(item: Record<string, unknown>): PickerOptio
   if (typeof item.id !== "number" || typeof item.name !== "string") return null;
   return doctorOption({ id: item.id, name: item.name, specialty: text(item.specialty) });
 }
+
+/** The options in a picker endpoint's answer (`{ patients: [...] }`), skipping anything malformed. */
+export function optionsFromJson(
+  body: unknown,
+  resultsKey: string,
+  toOption: (item: Record<string, unknown>) => PickerOption | null,
+): PickerOption[] {
+  const list = body && typeof body === "object" ? (body as Record<string, unknown>)[resultsKey] : undefined;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((item): item is Record<string, unknown> => !!item && typeof item === "object")
+    .map(toOption)
+    .filter((option): option is PickerOption => option !== null);
+}
