@@ -14,6 +14,7 @@ import { diffChanges, recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
+import { isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { SURGERY_STATUSES, type SurgeryStatus } from "~/lib/enums";
 import { type FilterValues, PAGE_SIZE, type ListParams, defineList, idFilter, offsetOf, oneOfFilter } from "~/lib/list-params";
 import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
@@ -282,6 +283,21 @@ export function resolveSurgeryStatus(
   return stageChanged && !statusChanged ? surgeryStatusForStage(input.currentStage) : input.surgeryStatus;
 }
 
+/**
+ * A surgery cannot have been done on a day still to come: 'Concluída' is refused for a date after
+ * today in São Paulo (later today is allowed: the scheduled hour is an estimate). The message goes
+ * beside the field that asked for it, the status or the stage.
+ */
+function assertNotConcludedInFuture(input: SurgeryInput, status: SurgeryStatus, now = new Date()) {
+  if (status !== "completed") return;
+  const day = isoDateInClinic(input.scheduledDate);
+  if (!day || day <= todayIsoInClinic(now)) return;
+  throw new SurgeryError(
+    "Uma cirurgia com data futura não pode ser marcada como concluída.",
+    input.surgeryStatus === "completed" ? "surgeryStatus" : "currentStage",
+  );
+}
+
 function rethrowForeignKey(error: unknown): never {
   // A patient, doctor, hospital or payer deleted between the check and the write.
   if (isForeignKeyViolation(error)) {
@@ -296,6 +312,7 @@ export function createSurgery(userId: number, input: SurgeryInput): number {
     return db.transaction((tx) => {
       const columns = resolveColumns(tx, input);
       const status = resolveSurgeryStatus(input);
+      assertNotConcludedInFuture(input, status);
       const row = tx
         .insert(surgeries)
         .values({ ...columns, status, createdBy: userId })
@@ -319,6 +336,7 @@ export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
       if (!before) throw new SurgeryError("Cirurgia não encontrada.");
       const columns = resolveColumns(tx, input, before);
       const status = resolveSurgeryStatus(input, before);
+      assertNotConcludedInFuture(input, status);
       const after = { ...columns, status };
       tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
       if (before.currentStage !== columns.currentStage) {
