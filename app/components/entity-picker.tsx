@@ -382,7 +382,7 @@ function EntityCombobox({
           onChange={(event) => onType(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           onBlur={onBlur}
-          onClick={() => (open ? setOpen(false) : openList("none"))}
+          onClick={() => open || openList("none")}
           onFocus={(event) => {
             // Typing over a choice replaces it rather than appending to its label.
             if (selected && text === selected.label) event.currentTarget.select();
