@@ -5,11 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appointments, auditLog, doctors, patients } from "~db/schema";
+import { appointments, auditLog } from "~db/schema";
 import { databasePath, db, sqlite } from "~/.server/db";
-import { createUserSession } from "~/.server/session";
 import { formatAppointmentDate, formatTime } from "~/lib/dates";
-import { buildSearchText } from "~/lib/search";
 import {
   AppointmentError,
   createAppointment,
@@ -18,10 +16,9 @@ import {
   listAppointments,
   updateAppointment,
 } from "~/models/appointment.server";
-import { createAccount, setUserRole } from "~/models/user.server";
 import { action, loader } from "~/routes/appointments";
 import { type AppointmentInput, appointmentSchema } from "~/validation/appointment";
-import { formRequest, getRequest } from "./helpers";
+import { formRequest, getRequest, insertDoctor, insertPatient, loginAs, routeArgs } from "./helpers";
 
 // ------------------------------------------------------------------------------------------ fixtures
 
@@ -30,16 +27,8 @@ let staffId: number;
 let adminCookie: string;
 let staffCookie: string;
 
-function addPatient(name: string, cpf: string | null = null) {
-  return db.insert(patients).values({ name, cpf, searchText: buildSearchText(name, cpf) }).returning().get().id;
-}
-function addDoctor(name: string, specialty = "Neurocirurgia", active = true) {
-  return db
-    .insert(doctors)
-    .values({ name, specialty, crm: "123456", active, searchText: buildSearchText(name, specialty) })
-    .returning()
-    .get().id;
-}
+const addPatient = (name: string, cpf: string | null = null) => insertPatient(name, { cpf });
+const addDoctor = (name: string, specialty = "Neurocirurgia", active = true) => insertDoctor(name, { specialty, active });
 
 /** São Paulo wall time 'YYYY-MM-DDTHH:mm' → the instant, as the form schema reads it. */
 function sp(local: string): Date {
@@ -50,16 +39,11 @@ function input(over: Partial<AppointmentInput> & Pick<AppointmentInput, "patient
   return { type: "Retorno", location: null, status: "scheduled", notes: null, startTime: sp(from), endTime: sp(to), ...over };
 }
 
-const cookieOf = (setCookie: string) => setCookie.split(";")[0];
-
 beforeAll(async () => {
-  const admin = await createAccount({ name: "Ana Admin", email: "ana@clinica.test", password: "senha-forte-1" });
-  const staff = await createAccount({ name: "Sérgio Equipe", email: "sergio@clinica.test", password: "senha-forte-2" });
-  adminId = admin.id;
-  staffId = staff.id;
-  setUserRole(adminId, staffId, "staff");
-  adminCookie = cookieOf(await createUserSession(getRequest("/auth"), adminId));
-  staffCookie = cookieOf(await createUserSession(getRequest("/auth"), staffId));
+  const admin = await loginAs("admin", { name: "Ana Admin", email: "ana@clinica.test" });
+  const staff = await loginAs("staff", { name: "Sérgio Equipe", email: "sergio@clinica.test" });
+  ({ id: adminId, cookie: adminCookie } = admin);
+  ({ id: staffId, cookie: staffCookie } = staff);
 });
 
 // ------------------------------------------------------------------------------------------ schema
@@ -471,8 +455,6 @@ describe("São Paulo time whatever the server's time zone", () => {
 
 // ------------------------------------------------------------------------------------------ loader and action
 
-type Args = Parameters<typeof action>[0];
-const args = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Args;
 
 /** The status and body of whatever a loader or action returned or threw (Response or data()). */
 async function outcome(run: () => Promise<unknown>): Promise<{ status: number; body: unknown; headers?: Headers }> {
@@ -507,7 +489,7 @@ describe("the /appointments route", () => {
   });
 
   it("creates through the action and redirects to the list with a toast", async () => {
-    const result = await outcome(() => action(args(formRequest("/appointments?dialog=new&status=confirmed&page=2", fields(), { cookie: staffCookie }))));
+    const result = await outcome(() => action(routeArgs(formRequest("/appointments?dialog=new&status=confirmed&page=2", fields(), { cookie: staffCookie }))));
     expect(result.status).toBe(302);
     expect(result.headers?.get("Location")).toBe("/appointments?page=2&status=confirmed");
     expect(result.headers?.get("Set-Cookie")).toMatch(/sinapse_toast=/);
@@ -516,7 +498,7 @@ describe("the /appointments route", () => {
   });
 
   it("answers bad input, clashes and unknown ids with 400 and field errors, never a 500", async () => {
-    const post = (over: Record<string, string>) => outcome(() => action(args(formRequest("/appointments?dialog=new", fields(over), { cookie: staffCookie }))));
+    const post = (over: Record<string, string>) => outcome(() => action(routeArgs(formRequest("/appointments?dialog=new", fields(over), { cookie: staffCookie }))));
     const clash = await post({ patientId: String(addPatient("Rota Outra")) });
     expect(clash.status).toBe(400);
     expect(clash.body).toMatchObject({
@@ -538,7 +520,7 @@ describe("the /appointments route", () => {
 
   it("lets staff create and edit but not delete; the server refuses a forged delete", async () => {
     const id = db.select().from(appointments).where(eq(appointments.patientId, patient)).get()!.id;
-    const view = await outcome(() => loader(args(getRequest(`/appointments?edit=${id}`, { cookie: staffCookie }))));
+    const view = await outcome(() => loader(routeArgs(getRequest(`/appointments?edit=${id}`, { cookie: staffCookie }))));
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ permissions: { create: true, edit: true, delete: false }, editing: { id } });
     expect((view.body as { form: { values: Record<string, string> } }).form.values).toMatchObject({
@@ -547,20 +529,20 @@ describe("the /appointments route", () => {
       patientId: String(patient),
     });
 
-    expect((await outcome(() => loader(args(getRequest(`/appointments?delete=${id}`, { cookie: staffCookie }))))).status).toBe(403);
-    const forged = await outcome(() => action(args(formRequest("/appointments", { intent: "delete", id: String(id) }, { cookie: staffCookie }))));
+    expect((await outcome(() => loader(routeArgs(getRequest(`/appointments?delete=${id}`, { cookie: staffCookie }))))).status).toBe(403);
+    const forged = await outcome(() => action(routeArgs(formRequest("/appointments", { intent: "delete", id: String(id) }, { cookie: staffCookie }))));
     expect(forged.status).toBe(403);
     expect(getAppointment(id)).not.toBeNull();
 
-    const deleted = await outcome(() => action(args(formRequest("/appointments", { intent: "delete", id: String(id) }, { cookie: adminCookie }))));
+    const deleted = await outcome(() => action(routeArgs(formRequest("/appointments", { intent: "delete", id: String(id) }, { cookie: adminCookie }))));
     expect(deleted.status).toBe(302);
     expect(getAppointment(id)).toBeNull();
   });
 
   it("answers unknown or malformed ids with 404 and ignores malformed filters", async () => {
-    expect((await outcome(() => loader(args(getRequest("/appointments?edit=abc", { cookie: adminCookie }))))).status).toBe(404);
-    expect((await outcome(() => loader(args(getRequest("/appointments?delete=999999", { cookie: adminCookie }))))).status).toBe(404);
-    const odd = await outcome(() => loader(args(getRequest("/appointments?status=perdida&doctor=x&page=-2&sort=nada&q=%25", { cookie: adminCookie }))));
+    expect((await outcome(() => loader(routeArgs(getRequest("/appointments?edit=abc", { cookie: adminCookie }))))).status).toBe(404);
+    expect((await outcome(() => loader(routeArgs(getRequest("/appointments?delete=999999", { cookie: adminCookie }))))).status).toBe(404);
+    const odd = await outcome(() => loader(routeArgs(getRequest("/appointments?status=perdida&doctor=x&page=-2&sort=nada&q=%25", { cookie: adminCookie }))));
     expect(odd.status).toBe(200);
     expect(odd.body).toMatchObject({ filters: { status: null, doctorId: null }, params: { page: 1, sort: "startTime", dir: "desc" } });
   });
@@ -570,7 +552,7 @@ describe("the /appointments route", () => {
     const url =
       `/appointments?dialog=new&picker=patientId&listStatus=confirmed&patientQ=rota&doctorQ=` +
       `&patientId=${chosen}&doctorId=${doctor}&startTime=2028-05-01T09:00&endTime=2028-05-01T09:30&type=Retorno&status=completed`;
-    const result = await outcome(() => loader(args(getRequest(url, { cookie: staffCookie }))));
+    const result = await outcome(() => loader(routeArgs(getRequest(url, { cookie: staffCookie }))));
     const body = result.body as {
       form: { values: Record<string, string>; patients: { id: number; label: string }[]; patientQ: string };
       filters: { status: string | null };

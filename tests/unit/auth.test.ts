@@ -6,23 +6,7 @@ import { db } from "~/.server/db";
 import { hashPassword, verifyPassword } from "~/.server/password";
 import { SESSION_IDLE_MS, createUserSession, destroyOtherSessions, destroyUserSession, getSessionUser } from "~/.server/session";
 import { AccountError, changePassword, createAccount, setUserRole, verifyLogin } from "~/models/user.server";
-import { TEST_ORIGIN, getRequest } from "./helpers";
-
-function cookieOf(setCookie: string) {
-  return setCookie.split(";")[0];
-}
-
-async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    const maybeData = error as { init?: { status?: number }; data?: unknown; type?: string };
-    if (maybeData?.type === "DataWithResponseInit") return new Response(JSON.stringify(maybeData.data), maybeData.init ?? {});
-    throw error;
-  }
-  throw new Error("expected a thrown response");
-}
+import { TEST_ORIGIN, cookieOf, getRequest, loginAs, sessionCookie, thrownResponse } from "./helpers";
 
 describe("password hashing", () => {
   it("hashes with Argon2id and verifies only the right password", async () => {
@@ -145,12 +129,11 @@ describe("server guards", () => {
   });
 
   it("refuses with 403 what the role may not do, and everything to a pending account", async () => {
-    const admin = (await verifyLogin("ana@clinica.test", "senha-forte-1"))!;
-    const staff = await createAccount({ name: "Carla", email: "carla@clinica.test", password: "senha-forte-3" });
-    const pending = await createAccount({ name: "Davi", email: "davi@clinica.test", password: "senha-forte-4" });
-    setUserRole(admin, staff.id, "staff");
-    const staffCookie = cookieOf(await createUserSession(getRequest("/auth"), staff.id));
-    const pendingCookie = cookieOf(await createUserSession(getRequest("/auth"), pending.id));
+    // Carla's password is the one the lockout test below tries.
+    const staff = await loginAs("staff", { name: "Carla", email: "carla@clinica.test", password: "senha-forte-3" });
+    const pending = await loginAs(null, { name: "Davi", email: "davi@clinica.test", password: "senha-forte-4" });
+    const staffCookie = staff.cookie;
+    const pendingCookie = pending.cookie;
 
     const post = (cookie: string) =>
       new Request(`${TEST_ORIGIN}/patients`, { method: "POST", headers: { Cookie: cookie, Origin: TEST_ORIGIN } });
@@ -163,7 +146,7 @@ describe("server guards", () => {
 
   it("refuses a write posted from another site", async () => {
     const userId = (await verifyLogin("ana@clinica.test", "senha-forte-1"))!;
-    const cookie = cookieOf(await createUserSession(getRequest("/auth"), userId));
+    const cookie = await sessionCookie(userId);
     const forged = new Request(`${TEST_ORIGIN}/settings`, {
       method: "POST",
       headers: { Cookie: cookie, Origin: "https://evil.example" },

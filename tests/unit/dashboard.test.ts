@@ -6,13 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, doctors, financialTransactions, patients, surgeries } from "~db/schema";
-import { createUserSession } from "~/.server/session";
 import { db } from "~/.server/db";
 import { PIPELINE_STAGE_IDS, type PipelineStage } from "~/lib/pipeline";
 import { getDashboardStats, monthTrend, ratio } from "~/models/dashboard.server";
-import { createAccount, setUserRole } from "~/models/user.server";
+import { createAccount } from "~/models/user.server";
 import { loader } from "~/routes/dashboard";
-import { getRequest } from "./helpers";
+import { getRequest, insertDoctor, insertPatient, loginAs, routeArgs, sessionCookie } from "./helpers";
 
 const NOW = new Date("2025-03-01T02:00:00.000Z"); // São Paulo: 2025-02-28 23:00
 const at = (iso: string) => new Date(iso);
@@ -26,7 +25,7 @@ function clearClinicalRows() {
 }
 
 function addPatient(name: string, createdAt: Date) {
-  return db.insert(patients).values({ name, searchText: ` ${name.toLowerCase()} `, createdAt, updatedAt: createdAt }).returning().get().id;
+  return insertPatient(name, { createdAt, updatedAt: createdAt });
 }
 
 describe("pure formulas", () => {
@@ -71,7 +70,7 @@ describe("a clinic with data", () => {
     addPatient("Bia", at("2025-03-01T01:00:00.000Z")); // SP 28 Feb 22:00 → this month (March in UTC)
     addPatient("Caio", at("2025-02-01T02:59:59.999Z")); // SP 31 Jan 23:59 → last month
     addPatient("Davi", at("2024-12-15T15:00:00.000Z")); // older
-    const d1 = db.insert(doctors).values({ name: "Dr. X", specialty: "Neuro", crm: "1", searchText: " dr. x " }).returning().get().id;
+    const d1 = insertDoctor("Dr. X", { specialty: "Neuro", crm: "1" });
 
     const appt = (start: string, created: string, status: "scheduled" | "confirmed" | "completed" | "cancelled" = "scheduled") => {
       const startTime = at(start);
@@ -186,24 +185,14 @@ describe("a clinic with data", () => {
 });
 
 describe("the /dashboard loader", () => {
-  async function cookieFor(role: "admin" | "doctor" | null, email: string) {
-    const account = await createAccount({ name: email, email, password: "senha-forte-123" });
-    if (role && account.role !== role) setUserRole(adminId, account.id, role);
-    if (!role && account.role) throw new Error("expected a pending account");
-    const setCookie = await createUserSession(getRequest("/auth"), account.id);
-    return { id: account.id, cookie: setCookie.split(";")[0] };
-  }
-  let adminId = 0;
-
   const call = (cookie: string) =>
-    loader({ request: getRequest("/dashboard", { cookie }), params: {}, context: {} } as Parameters<typeof loader>[0]);
+    loader(routeArgs(getRequest("/dashboard", { cookie })));
 
   it("computes revenue for an admin only", async () => {
     const first = await createAccount({ name: "Admin", email: "admin@dash.test", password: "senha-forte-123" });
     expect(first.role).toBe("admin");
-    adminId = first.id;
-    const adminCookie = (await createUserSession(getRequest("/auth"), adminId)).split(";")[0];
-    const doctor = await cookieFor("doctor", "doctor@dash.test");
+    const adminCookie = await sessionCookie(first.id);
+    const doctor = await loginAs("doctor", { email: "doctor@dash.test" });
 
     const asAdmin = await call(adminCookie);
     expect(asAdmin.stats?.revenue).not.toBeNull();
@@ -216,7 +205,7 @@ describe("the /dashboard loader", () => {
   });
 
   it("refuses an account without a role", async () => {
-    const pending = await cookieFor(null, "pending@dash.test");
+    const pending = await loginAs(null, { email: "pending@dash.test" });
     await expect(call(pending.cookie)).rejects.toMatchObject({ init: { status: 403 } });
   });
 });

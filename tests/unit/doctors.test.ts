@@ -3,9 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, auditLog, doctors, patients, surgeries, surgeryFeeLines } from "~db/schema";
 import { db } from "~/.server/db";
-import { createUserSession } from "~/.server/session";
 import { PAGE_SIZE } from "~/lib/list-params";
-import { buildSearchText } from "~/lib/search";
 import {
   DoctorError,
   createDoctor,
@@ -15,22 +13,19 @@ import {
   listDoctors,
   updateDoctor,
 } from "~/models/doctor.server";
-import { createAccount, setUserRole } from "~/models/user.server";
 import { action, loader } from "~/routes/doctors";
 import { COMMISSION_MESSAGES, type DoctorInput, doctorSchema, formatCommission, formatCrm } from "~/validation/doctor";
-import { formRequest, getRequest } from "./helpers";
+import { formRequest, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "./helpers";
 
 let adminId: number;
 let adminCookie: string;
 let staffCookie: string;
 
 beforeAll(async () => {
-  const admin = await createAccount({ name: "Ana Admin", email: "ana@medicos.test", password: "senha-forte-1" });
-  const staff = await createAccount({ name: "Sérgio Equipe", email: "sergio@medicos.test", password: "senha-forte-2" });
+  const admin = await loginAs("admin", { name: "Ana Admin", email: "ana@medicos.test" });
   adminId = admin.id;
-  setUserRole(admin.id, staff.id, "staff");
-  adminCookie = (await createUserSession(getRequest("/auth"), admin.id)).split(";")[0];
-  staffCookie = (await createUserSession(getRequest("/auth"), staff.id)).split(";")[0];
+  adminCookie = admin.cookie;
+  staffCookie = (await loginAs("staff", { name: "Sérgio Equipe", email: "sergio@medicos.test" })).cookie;
 });
 
 function input(overrides: Partial<DoctorInput> = {}): DoctorInput {
@@ -60,30 +55,10 @@ function parseForm(fields: Record<string, string>) {
 
 const validForm = { name: "Dra. Joana", specialty: "Coluna", crm: "98765", commissionRate: "0.2", active: "on" };
 
-async function thrownStatus(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    const maybe = error as { type?: string; init?: { status?: number } };
-    if (maybe?.type === "DataWithResponseInit") return maybe.init?.status ?? 0;
-    throw error;
-  }
-  throw new Error("expected a thrown response");
-}
-
-/** The status of what the action returned (a redirect Response, or data() with an init). */
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  return (result as { init?: { status?: number } }).init?.status ?? 200;
-}
+const thrownStatus = async (promise: Promise<unknown>) => (await thrownResponse(promise)).status;
 
 function callAction(fields: Record<string, string | number>, cookie: string) {
-  return action({ request: formRequest("/doctors", fields, { cookie }), params: {}, context: {} } as never);
-}
-
-function insertPatient(name: string) {
-  return db.insert(patients).values({ name, searchText: buildSearchText(name) }).returning({ id: patients.id }).get().id;
+  return action(routeArgs(formRequest("/doctors", fields, { cookie })));
 }
 
 describe("doctor schema", () => {
@@ -243,10 +218,10 @@ describe("doctor model", () => {
 describe("/doctors loader and action", () => {
   it("lets staff view and search but not open the create dialog", async () => {
     createDoctor(adminId, input({ name: "Dr. Visível Equipe", crm: "555555" }));
-    const result = await loader({ request: getRequest("/doctors?q=visivel", { cookie: staffCookie }), params: {}, context: {} } as never);
+    const result = await loader(routeArgs(getRequest("/doctors?q=visivel", { cookie: staffCookie })));
     expect(result.rows.map((r) => r.name)).toEqual(["Dr. Visível Equipe"]);
     expect(result.permissions).toEqual({ create: false, edit: false, delete: false });
-    const dialog = loader({ request: getRequest("/doctors?dialog=new", { cookie: staffCookie }), params: {}, context: {} } as never);
+    const dialog = loader(routeArgs(getRequest("/doctors?dialog=new", { cookie: staffCookie })));
     expect(await thrownStatus(dialog)).toBe(403);
   });
 
