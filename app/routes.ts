@@ -1,13 +1,32 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, route } from "@react-router/dev/routes";
+import { SCREEN_TITLES } from "./lib/navigation";
 
 const AI_ASSISTANTS = ["dashboard", "triagem", "mensagens", "opme-copilot", "aprovacoes", "rag"];
+
+/**
+ * Adds an 'em construção' page (inside the shell) for every screen of the navigation that has no
+ * real route among `screens` yet; giving a screen its route removes its placeholder.
+ */
+function withUnderConstruction(screens: RouteConfigEntry[]): RouteConfigEntry[] {
+  const paths = (entries: RouteConfigEntry[], parent: string): string[] =>
+    entries.flatMap((entry) => {
+      const path = entry.path ? `${parent}/${entry.path}` : parent;
+      return [path, ...paths(entry.children ?? [], path)];
+    });
+  const routed = new Set(paths(screens, ""));
+  const pending = [...SCREEN_TITLES.keys()].filter((path) => !routed.has(path));
+  return [
+    ...screens,
+    ...pending.map((path) => route(path.slice(1), "routes/under-construction.tsx", { id: `routes/under-construction${path}` })),
+  ];
+}
 
 /** SPEC §2 route table. Aliases (/config, /comunicacao …) point at the same module with their own id. */
 export default [
   index("routes/index.tsx"),
   route("auth", "routes/auth.tsx"),
   route("logout", "routes/logout.tsx"),
-  layout("routes/app-layout.tsx", [
+  layout("routes/app-layout.tsx", withUnderConstruction([
     route("dashboard", "routes/dashboard.tsx"),
     route("patients", "routes/patients.tsx"),
     route("doctors", "routes/doctors.tsx"),
@@ -17,7 +36,7 @@ export default [
     route("settings", "routes/settings.tsx"),
     route("config", "routes/settings.tsx", { id: "routes/config" }),
     ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
-  ]),
+  ])),
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),
   route("api/doctors", "routes/api/doctors.ts"),

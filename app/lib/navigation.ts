@@ -218,6 +218,30 @@ export const NAVIGATION: NavSection[] = [
   },
 ];
 
+/** SPEC §2 screens no sidebar entry links to (aliases and overview pages), with their titles. */
+const UNLINKED_SCREENS: { to: string; label: string }[] = [
+  { to: "/master-data", label: "Cadastros" },
+  { to: "/communication", label: "Comunicação" },
+  { to: "/surgical-groups", label: "Grupos Cirúrgicos" },
+];
+
+function sectionItems(section: NavSection): NavItem[] {
+  if (section.kind === "items") return section.items;
+  return section.group.entries.flatMap((entry) => (isSubgroup(entry) ? entry.items : [entry]));
+}
+
+/**
+ * Every screen path the sidebar (or SPEC §2) names, once, with its title: the first label it has
+ * in the sidebar. app/routes.ts gives each one without a real route an 'em construção' page.
+ */
+export const SCREEN_TITLES: ReadonlyMap<string, string> = (() => {
+  const titles = new Map<string, string>();
+  for (const item of [...NAVIGATION.flatMap(sectionItems), ...UNLINKED_SCREENS]) {
+    if (!titles.has(item.to)) titles.set(item.to, item.label);
+  }
+  return titles;
+})();
+
 export const GROUP_IDS = NAVIGATION.flatMap((s) => (s.kind === "group" ? [s.group.id] : []));
 
 function entryPaths(entry: NavEntry): string[] {
