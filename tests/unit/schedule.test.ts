@@ -5,11 +5,9 @@
  */
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { appointments, doctors, patients } from "~db/schema";
+import { appointments, doctors } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
-import { createUserSession } from "~/.server/session";
 import { todayIsoInClinic } from "~/lib/dates";
-import { buildSearchText } from "~/lib/search";
 import {
   MONTH_CELL_LIMIT,
   listScheduleDoctors,
@@ -19,9 +17,8 @@ import {
   schedulePeriod,
   weekTitle,
 } from "~/models/schedule.server";
-import { createAccount, setUserRole } from "~/models/user.server";
 import { loader } from "~/routes/schedule";
-import { getRequest } from "./helpers";
+import { getRequest, insertDoctor, insertPatient, loginAs, routeArgs } from "./helpers";
 
 const HOUR = 60 * 60 * 1000;
 const utc = (iso: string) => new Date(iso).getTime();
@@ -155,9 +152,8 @@ describe("listScheduleEntries", () => {
   }
 
   beforeAll(() => {
-    const patient = (name: string) => db.insert(patients).values({ name, searchText: buildSearchText(name) }).returning({ id: patients.id }).get().id;
-    const doctor = (name: string, active = true) =>
-      db.insert(doctors).values({ name, specialty: "Neurocirurgia", crm: "12345", active, searchText: buildSearchText(name) }).returning({ id: doctors.id }).get().id;
+    const patient = (name: string) => insertPatient(name);
+    const doctor = (name: string, active = true) => insertDoctor(name, { crm: "12345", active });
     anaId = patient("Ana Souza");
     beaId = patient("Beatriz Lima");
     drSilva = doctor("Dr. Silva");
@@ -260,17 +256,12 @@ describe("loader", () => {
   let adminCookie: string;
   let doctorCookie: string;
   let pendingCookie: string;
-  const cookieOf = (setCookie: string) => setCookie.split(";")[0];
-  const run = (path: string, cookie: string) => loader({ request: getRequest(path, { cookie }), params: {}, context: {} } as Parameters<typeof loader>[0]);
+  const run = (path: string, cookie: string) => loader(routeArgs(getRequest(path, { cookie })));
 
   beforeAll(async () => {
-    const admin = await createAccount({ name: "Ana Admin", email: "admin@schedule.test", password: "senha-forte-1" });
-    const doctor = await createAccount({ name: "Dra. Médica", email: "medica@schedule.test", password: "senha-forte-2" });
-    const pending = await createAccount({ name: "Paulo", email: "pendente@schedule.test", password: "senha-forte-3" });
-    setUserRole(admin.id, doctor.id, "doctor");
-    adminCookie = cookieOf(await createUserSession(getRequest("/auth"), admin.id));
-    doctorCookie = cookieOf(await createUserSession(getRequest("/auth"), doctor.id));
-    pendingCookie = cookieOf(await createUserSession(getRequest("/auth"), pending.id));
+    adminCookie = (await loginAs("admin", { name: "Ana Admin", email: "admin@schedule.test" })).cookie;
+    doctorCookie = (await loginAs("doctor", { name: "Dra. Médica", email: "medica@schedule.test" })).cookie;
+    pendingCookie = (await loginAs(null, { name: "Paulo", email: "pendente@schedule.test" })).cookie;
   });
 
   test("shows a week around the asked date with its appointments, editable for an admin", async () => {

@@ -5,18 +5,13 @@ import {
   auditLog,
   doctors,
   financialTransactions,
-  hospitals,
-  patients,
-  payers,
   pipelineStages,
   surgeries,
   surgeryFeeLines,
   tasks,
 } from "~db/schema";
 import { db } from "~/.server/db";
-import { createUserSession } from "~/.server/session";
 import { parseListState } from "~/lib/list-params";
-import { buildSearchText } from "~/lib/search";
 import {
   SURGERY_SORTS,
   SurgeryError,
@@ -29,10 +24,9 @@ import {
   surgeryDeleteBlock,
   updateSurgery,
 } from "~/models/surgery.server";
-import { createAccount, setUserRole } from "~/models/user.server";
 import { action, loader } from "~/routes/surgeries";
 import { type SurgeryInput, surgerySchema } from "~/validation/surgery";
-import { formRequest, getRequest } from "./helpers";
+import { formRequest, getRequest, insertDoctor as insertDoctorRow, insertHospital, insertPatient, insertPayer, loginAs, routeArgs, statusOf, thrownResponse } from "./helpers";
 
 let adminId: number;
 let staffId: number;
@@ -45,20 +39,8 @@ let inactiveDoctorId: number;
 let hospitalId: number;
 let payerId: number;
 
-function cookieOf(setCookie: string) {
-  return setCookie.split(";")[0];
-}
-
-function insertPatient(name: string) {
-  return db.insert(patients).values({ name, searchText: buildSearchText(name) }).returning({ id: patients.id }).get().id;
-}
-
 function insertDoctor(name: string, active = true) {
-  return db
-    .insert(doctors)
-    .values({ name, specialty: "Neurocirurgia", crm: String(Math.floor(Math.random() * 1e6)), active, searchText: buildSearchText(name) })
-    .returning({ id: doctors.id })
-    .get().id;
+  return insertDoctorRow(name, { crm: String(Math.floor(Math.random() * 1e6)), active });
 }
 
 /** A valid form input, as the schema gives it, with `overrides`. */
@@ -108,47 +90,17 @@ function formFields(overrides: Record<string, string> = {}) {
   };
 }
 
-async function thrownResponse(promise: Promise<unknown>): Promise<{ status: number }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    const maybeData = error as { init?: { status?: number }; type?: string };
-    if (maybeData?.type === "DataWithResponseInit") return { status: maybeData.init?.status ?? 200 };
-    throw error;
-  }
-  throw new Error("expected a thrown response");
-}
-
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  const maybeData = result as { init?: { status?: number } | null; type?: string };
-  return maybeData?.type === "DataWithResponseInit" ? (maybeData.init?.status ?? 200) : 200;
-}
-
-const args = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Parameters<typeof action>[0];
 
 beforeAll(async () => {
-  adminId = (await createAccount({ name: "Ana Admin", email: "ana@cirurgias.test", password: "senha-forte-1" })).id;
-  staffId = (await createAccount({ name: "Sérgio Equipe", email: "sergio@cirurgias.test", password: "senha-forte-2" })).id;
-  setUserRole(adminId, staffId, "staff");
-  adminCookie = cookieOf(await createUserSession(getRequest("/auth"), adminId));
-  staffCookie = cookieOf(await createUserSession(getRequest("/auth"), staffId));
+  ({ id: adminId, cookie: adminCookie } = await loginAs("admin", { name: "Ana Admin", email: "ana@cirurgias.test" }));
+  ({ id: staffId, cookie: staffCookie } = await loginAs("staff", { name: "Sérgio Equipe", email: "sergio@cirurgias.test" }));
 
   patientId = insertPatient("João Conceição");
   otherPatientId = insertPatient("Maria Souza");
   doctorId = insertDoctor("Dr. Álvaro Nunes");
   inactiveDoctorId = insertDoctor("Dr. Inativo", false);
-  hospitalId = db
-    .insert(hospitals)
-    .values({ name: "Hospital São Lucas", searchText: buildSearchText("Hospital São Lucas") })
-    .returning({ id: hospitals.id })
-    .get().id;
-  payerId = db
-    .insert(payers)
-    .values({ name: "Unimed Paulistana", searchText: buildSearchText("Unimed Paulistana") })
-    .returning({ id: payers.id })
-    .get().id;
+  hospitalId = insertHospital("Hospital São Lucas");
+  payerId = insertPayer("Unimed Paulistana");
 });
 
 describe("surgery form schema", () => {
@@ -382,7 +334,7 @@ describe("listing surgeries", () => {
 
 describe("the /surgeries loader and action", () => {
   it("answers an unknown ?stage= with the unfiltered list, not an error", async () => {
-    const data = await loader(args(getRequest("/surgeries?stage=foo&status=bar&doctor=-1&page=abc", { cookie: staffCookie })));
+    const data = await loader(routeArgs(getRequest("/surgeries?stage=foo&status=bar&doctor=-1&page=abc", { cookie: staffCookie })));
     expect(data.filters).toEqual({ status: null, stage: null, doctorId: null });
     expect(data.total).toBeGreaterThan(0);
     expect(data.permissions).toEqual({ create: true, edit: true, delete: false });
@@ -390,7 +342,7 @@ describe("the /surgeries loader and action", () => {
 
   it("opens the edit dialog with saved values; a typed hospital name matching Cadastros is offered as that hospital", async () => {
     const id = createSurgery(adminId, input({ hospitalId: "outro", hospitalName: "hospital sao lucas", payerId: "outro", payerName: "Particular", billedAmount: 123456 }));
-    const data = await loader(args(getRequest(`/surgeries?edit=${id}`, { cookie: staffCookie })));
+    const data = await loader(routeArgs(getRequest(`/surgeries?edit=${id}`, { cookie: staffCookie })));
     expect(data.form?.defaults).toMatchObject({
       hospitalId: String(hospitalId),
       hospitalName: "",
@@ -406,14 +358,14 @@ describe("the /surgeries loader and action", () => {
 
   it("refuses the delete dialog and a forged delete to staff (403), and keeps the row", async () => {
     const id = createSurgery(adminId, input());
-    expect((await thrownResponse(loader(args(getRequest(`/surgeries?delete=${id}`, { cookie: staffCookie }))))).status).toBe(403);
-    const forged = action(args(formRequest("/surgeries", { intent: "delete", id }, { cookie: staffCookie })));
+    expect((await thrownResponse(loader(routeArgs(getRequest(`/surgeries?delete=${id}`, { cookie: staffCookie }))))).status).toBe(403);
+    const forged = action(routeArgs(formRequest("/surgeries", { intent: "delete", id }, { cookie: staffCookie })));
     expect((await thrownResponse(forged)).status).toBe(403);
     expect(getSurgery(id)).not.toBeNull();
   });
 
   it("creates through the action with reais in cents, and answers bad ids with a 400 field error", async () => {
-    const created = await action(args(formRequest("/surgeries?dialog=new&stage=aprovado", formFields({ surgeryType: "Via action", billedAmount: "1.234,56" }), { cookie: staffCookie })));
+    const created = await action(routeArgs(formRequest("/surgeries?dialog=new&stage=aprovado", formFields({ surgeryType: "Via action", billedAmount: "1.234,56" }), { cookie: staffCookie })));
     expect(created).toBeInstanceOf(Response);
     expect((created as Response).status).toBe(302);
     expect((created as Response).headers.get("Location")).toBe("/surgeries?stage=aprovado");
@@ -421,7 +373,7 @@ describe("the /surgeries loader and action", () => {
     expect(row).toMatchObject({ billedAmountCents: 123456, createdBy: staffId, hospital: "Hospital São Lucas" });
     expect(row.scheduledDate.toISOString()).toBe("2026-06-01T10:30:00.000Z");
 
-    const bad = await action(args(formRequest("/surgeries", formFields({ patientId: "987654" }), { cookie: staffCookie })));
+    const bad = await action(routeArgs(formRequest("/surgeries", formFields({ patientId: "987654" }), { cookie: staffCookie })));
     expect(statusOf(bad)).toBe(400);
     const body = (bad as unknown as { data: { result?: { error?: Record<string, string[]> } } }).data;
     expect(body.result?.error?.patientId?.[0]).toMatch(/Paciente não encontrado/);
@@ -430,7 +382,7 @@ describe("the /surgeries loader and action", () => {
   it("refuses through the action to delete a surgery with money attached, with the clear message", async () => {
     const id = createSurgery(adminId, input());
     db.update(surgeries).set({ receivableStatus: "pago" }).where(eq(surgeries.id, id)).run();
-    const result = await action(args(formRequest("/surgeries", { intent: "delete", id }, { cookie: adminCookie })));
+    const result = await action(routeArgs(formRequest("/surgeries", { intent: "delete", id }, { cookie: adminCookie })));
     expect(statusOf(result)).toBe(400);
     const body = (result as unknown as { data: { toast?: { message: string } } }).data;
     expect(body.toast?.message).toBe("Não é possível excluir esta cirurgia: ela já foi paga. Para tirá-la da agenda, mova-a para a etapa Cancelado.");
