@@ -1,6 +1,5 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
-import { buildSearchText } from "../../app/lib/search";
-import { openTestDb, uniqueTag } from "./db";
+import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
 import { forgePost, loginAs } from "./helpers";
 
 /**
@@ -10,14 +9,8 @@ import { forgePost, loginAs } from "./helpers";
 function fixtures() {
   const tag = uniqueTag();
   const db = openTestDb("app");
-  const addPatient = (name: string) =>
-    Number(db.prepare("insert into patients (name, search_text) values (?, ?)").run(name, buildSearchText(name)).lastInsertRowid);
-  const addDoctor = (name: string) =>
-    Number(
-      db
-        .prepare("insert into doctors (name, specialty, crm, search_text) values (?, 'Neurocirurgia', '123456', ?)")
-        .run(name, buildSearchText(name, "Neurocirurgia")).lastInsertRowid,
-    );
+  const addPatient = (name: string) => insertPatient(db, name);
+  const addDoctor = (name: string) => insertDoctor(db, name, { crm: "123456" });
   const addAppointment = (patientId: number, doctorId: number, startUtc: string, endUtc: string) =>
     Number(
       db

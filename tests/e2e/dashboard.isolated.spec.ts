@@ -5,7 +5,7 @@
  */
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { isoDateInClinic, monthRangeInClinic, todayIsoInClinic } from "../../app/lib/dates";
-import { openTestDb } from "./db";
+import { insertDoctor, insertPatient, openTestDb } from "./db";
 import { loginAs } from "./helpers";
 
 const DAY = 86_400_000;
@@ -28,8 +28,7 @@ function insertFixtures() {
       // Start from no clinical rows, even if a retried worker runs this again.
       clearClinicalRows(db);
 
-      const patient = db.prepare("insert into patients (name, search_text, created_at, updated_at) values (?, ?, ?, ?)");
-      const addPatient = (name: string, at: number) => Number(patient.run(name, ` ${name.toLowerCase()} `, at, at).lastInsertRowid);
+      const addPatient = (name: string, at: number) => insertPatient(db, name, { createdAt: at });
       // 3 registered this month, 4 last month (the last one on the month's final millisecond), 1 older.
       const p1 = addPatient("Alice Dash", t0 + 1_000);
       addPatient("Bruna Dash", t0 + 2_000);
@@ -40,10 +39,7 @@ function insertFixtures() {
       addPatient("Gabi Dash", thisMonth.start.getTime() - 1);
       addPatient("Heitor Dash", l0 - 40 * DAY);
 
-      const d1 = Number(
-        db.prepare("insert into doctors (name, specialty, crm, search_text) values ('Dr. Painel', 'Neurocirurgia', '12345', ' dr. painel ')").run()
-          .lastInsertRowid,
-      );
+      const d1 = insertDoctor(db, "Dr. Painel", { crm: "12345" });
 
       const appointment = db.prepare(
         `insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, created_at, updated_at)

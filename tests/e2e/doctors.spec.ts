@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { openTestDb, uniqueTag } from "./db";
+import { type TestDb, insertDoctor, insertPatient, openTestDb, uniqueCrm, uniqueTag } from "./db";
 import { forgePost, loginAs } from "./helpers";
 
 function dialog(page: Page) {
@@ -10,21 +10,12 @@ async function search(page: Page, q: string) {
   await page.goto(`/doctors?q=${encodeURIComponent(q)}`);
 }
 
-/** A CRM number no other test uses (the app refuses a CRM twice in one UF). */
-function uniqueCrm() {
-  return String(100_000_000 + Math.floor(Math.random() * 899_999_999));
-}
-
 /** A doctor written straight into the server's database, as the model would store it. */
-function insertDoctor(db: ReturnType<typeof openTestDb>, name: string, tag: string) {
-  return Number(
-    db
-      .prepare("insert into doctors (name, specialty, crm, commission_rate, search_text) values (?, 'Neurocirurgia', ?, 0.1, ?)")
-      .run(name, uniqueCrm(), ` ${name.toLowerCase()} | neurocirurgia | ${tag} `).lastInsertRowid,
-  );
+function addDoctor(db: TestDb, name: string) {
+  return insertDoctor(db, name, { commissionRate: 0.1 });
 }
 
-function doctorCount(db: ReturnType<typeof openTestDb>, where: string, ...args: unknown[]) {
+function doctorCount(db: TestDb, where: string, ...args: unknown[]) {
   return (db.prepare(`select count(*) as n from doctors where ${where}`).get(...args) as { n: number }).n;
 }
 
@@ -108,7 +99,7 @@ test("an admin creates, finds, edits and deletes a doctor", async ({ page }) => 
 test("staff view and search only: no controls, and forged writes get 403 with the table unchanged", async ({ page }) => {
   const tag = uniqueTag();
   const db = openTestDb();
-  const id = insertDoctor(db, `Dra. Protegida ${tag}`, tag);
+  const id = addDoctor(db, `Dra. Protegida ${tag}`);
 
   await loginAs(page, "staff");
   await search(page, `protegida ${tag}`);
@@ -141,10 +132,8 @@ test("staff view and search only: no controls, and forged writes get 403 with th
 test("a doctor with an appointment cannot be deleted; the admin is told why and offered to deactivate", async ({ page }) => {
   const tag = uniqueTag();
   const db = openTestDb();
-  const doctorId = insertDoctor(db, `Dr. Ocupado ${tag}`, tag);
-  const patientId = Number(
-    db.prepare("insert into patients (name, search_text) values (?, ?)").run(`Paciente ${tag}`, ` paciente ${tag} `).lastInsertRowid,
-  );
+  const doctorId = addDoctor(db, `Dr. Ocupado ${tag}`);
+  const patientId = insertPatient(db, `Paciente ${tag}`);
   const start = Date.UTC(2026, 5, 1, 13, 0);
   db.prepare("insert into appointments (patient_id, doctor_id, start_time, end_time, type) values (?, ?, ?, ?, 'Consulta')").run(
     patientId,

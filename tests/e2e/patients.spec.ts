@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { openTestDb, uniqueTag } from "./db";
+import { insertPatient, openTestDb, uniqueTag } from "./db";
 import { forgePost, loginAs } from "./helpers";
 
 function dialog(page: Page) {
@@ -95,9 +95,7 @@ test("a CPF is found with or without punctuation; invalid and duplicate CPFs are
 test("staff may edit but not delete: a forged delete gets 403 and the row stays", async ({ page }) => {
   const tag = uniqueTag();
   const db = openTestDb();
-  const id = Number(
-    db.prepare("insert into patients (name, search_text) values (?, ?)").run(`Protegido ${tag}`, ` protegido ${tag} `).lastInsertRowid,
-  );
+  const id = insertPatient(db, `Protegido ${tag}`);
   await loginAs(page, "staff");
   await search(page, tag);
   const row = page.getByRole("row", { name: new RegExp(tag) });
@@ -131,12 +129,8 @@ test("bad query strings and unknown ids never break the page", async ({ page }) 
 test("pagination over 1 000 patients", async ({ page }) => {
   const tag = uniqueTag();
   const db = openTestDb();
-  const insert = db.prepare("insert into patients (name, search_text) values (?, ?)");
   db.transaction(() => {
-    for (let i = 0; i < 1000; i++) {
-      const name = `Lote ${tag} ${String(i).padStart(4, "0")}`;
-      insert.run(name, ` ${name.toLowerCase()} `);
-    }
+    for (let i = 0; i < 1000; i++) insertPatient(db, `Lote ${tag} ${String(i).padStart(4, "0")}`);
   })();
   db.close();
 

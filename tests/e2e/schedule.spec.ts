@@ -1,7 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { todayIsoInClinic } from "../../app/lib/dates";
-import { buildSearchText } from "../../app/lib/search";
-import { openTestDb, uniqueTag } from "./db";
+import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
 import { loginAs } from "./helpers";
 
 /**
@@ -21,8 +20,6 @@ const ids = { doctor: 0, late: 0, early: 0, busy: [] as number[] };
 test.beforeAll(() => {
   const db = openTestDb("app");
   try {
-    const patient = db.prepare("insert into patients (name, search_text) values (?, ?) returning id");
-    const doctor = db.prepare("insert into doctors (name, specialty, crm, search_text) values (?, ?, ?, ?) returning id");
     const appointment = db.prepare(
       "insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, location) values (?, ?, ?, ?, ?, ?, ?) returning id",
     );
@@ -30,10 +27,10 @@ test.beforeAll(() => {
     const add = (patientId: number, startUtc: string, endUtc: string, status = "scheduled", type = "Retorno", location = "Sala 7") =>
       idOf(appointment.get(patientId, ids.doctor, Date.parse(startUtc), Date.parse(endUtc), status, type, location));
 
-    ids.doctor = idOf(doctor.get(names.doctor, "Neurocirurgia", "CRM-SP 99999", buildSearchText(names.doctor, "Neurocirurgia")));
-    const late = idOf(patient.get(names.late, buildSearchText(names.late)));
-    const early = idOf(patient.get(names.early, buildSearchText(names.early)));
-    const busy = idOf(patient.get(names.busy, buildSearchText(names.busy)));
+    ids.doctor = insertDoctor(db, names.doctor, { crm: "CRM-SP 99999" });
+    const late = insertPatient(db, names.late);
+    const early = insertPatient(db, names.early);
+    const busy = insertPatient(db, names.busy);
     // Sunday 22 Nov 2026, 23:30–23:59 in São Paulo = Monday 23 Nov, 02:30–02:59 UTC.
     ids.late = add(late, "2026-11-23T02:30:00Z", "2026-11-23T02:59:00Z", "scheduled", "Primeira consulta", "Consultório 3");
     // Monday 23 Nov 2026, 00:15–00:45 in São Paulo = 03:15 UTC, confirmed.

@@ -1,9 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
-import { buildSearchText } from "../../app/lib/search";
-import { openTestDb, uniqueTag } from "./db";
+import { type TestDb, insertDoctor, insertHospital, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
 import { forgePost, loginAs } from "./helpers";
-
-type TestDb = ReturnType<typeof openTestDb>;
 
 function dialog(page: Page) {
   return page.getByRole("dialog");
@@ -17,17 +14,11 @@ function insertFixtures(db: TestDb, tag: string) {
     hospital: `Hospital Santa Luzia ${tag}`,
     payer: `Bradesco Saúde ${tag}`,
   };
-  const insert = (sql: string, ...args: unknown[]) => Number(db.prepare(sql).run(...args).lastInsertRowid);
   const ids = {
-    patient: insert("insert into patients (name, search_text) values (?, ?)", names.patient, buildSearchText(names.patient)),
-    doctor: insert(
-      "insert into doctors (name, specialty, crm, search_text) values (?, 'Neurocirurgia', ?, ?)",
-      names.doctor,
-      String(100_000_000 + Math.floor(Math.random() * 899_999_999)),
-      buildSearchText(names.doctor, "Neurocirurgia"),
-    ),
-    hospital: insert("insert into hospitals (name, search_text) values (?, ?)", names.hospital, buildSearchText(names.hospital)),
-    payer: insert("insert into payers (name, search_text) values (?, ?)", names.payer, buildSearchText(names.payer)),
+    patient: insertPatient(db, names.patient),
+    doctor: insertDoctor(db, names.doctor),
+    hospital: insertHospital(db, names.hospital),
+    payer: insertPayer(db, names.payer),
   };
   return { names, ids };
 }
