@@ -43,6 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* Marks that scripts run, before the first paint: the CSS lays out a no-JavaScript page differently (app.css). */}
+        <script dangerouslySetInnerHTML={{ __html: `document.documentElement.classList.add("js")` }} />
         <Meta />
         <Links />
       </head>

@@ -1,16 +1,48 @@
-import { LogOut, Moon, Search, Settings, Sun } from "lucide-react";
-import { Form, Link, useMatches } from "react-router";
+import { LogOut, Menu, Moon, Search, Settings, Sun } from "lucide-react";
+import type { RefObject } from "react";
+import { Form, Link, type UIMatch, useMatches } from "react-router";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 import { displayName, initialsOf, isPageHandle } from "~/lib/page";
 import { setTheme, useTheme } from "~/lib/theme";
 
-export function PageHeader({ user }: { user: { name: string; email: string; role: Role | null } }) {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => isPageHandle(m.handle))?.handle;
-  const page = isPageHandle(handle) ? handle : null;
+/**
+ * The title of the deepest page with a `handle`; a loader may return `pageTitle` to name a page
+ * that one module serves under several titles (the 'em construção' pages).
+ */
+function pageOf(matches: UIMatch[]) {
+  const match = [...matches].reverse().find((m) => isPageHandle(m.handle));
+  if (!match || !isPageHandle(match.handle)) return null;
+  const data = match.data as { pageTitle?: unknown } | undefined;
+  return typeof data?.pageTitle === "string" ? { ...match.handle, title: data.pageTitle } : match.handle;
+}
+
+export interface PageHeaderProps {
+  user: { name: string; email: string; role: Role | null };
+  /** The narrow-window drawer is open (the menu button reports it as expanded). */
+  menuOpen?: boolean;
+  onOpenMenu?: () => void;
+  menuButtonRef?: RefObject<HTMLButtonElement | null>;
+}
+
+export function PageHeader({ user, menuOpen = false, onOpenMenu, menuButtonRef }: PageHeaderProps) {
+  const page = pageOf(useMatches());
 
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-4 border-b bg-background/95 px-6 backdrop-blur">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:gap-4 md:px-6">
+      {/* Narrow windows: opens the sidebar drawer. Without JavaScript the sidebar is on the page instead. */}
+      <button
+        ref={menuButtonRef}
+        type="button"
+        onClick={onOpenMenu}
+        data-js-only
+        aria-label="Abrir menu"
+        aria-controls="app-sidebar"
+        aria-expanded={menuOpen}
+        title="Menu"
+        className="-ml-1 shrink-0 rounded-md p-2 text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:hidden"
+      >
+        <Menu className="size-5" aria-hidden />
+      </button>
       <div className="min-w-0 flex-1">
         {page ? (
           <>
@@ -20,7 +52,7 @@ export function PageHeader({ user }: { user: { name: string; email: string; role
         ) : null}
       </div>
       {/* The global search finds patients: the record staff look for most often. */}
-      <Form method="get" action="/patients" role="search" className="relative hidden md:block">
+      <Form method="get" action="/patients" role="search" aria-label="Busca rápida de pacientes" className="relative hidden md:block">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <input
           type="search"
@@ -28,7 +60,7 @@ export function PageHeader({ user }: { user: { name: string; email: string; role
           placeholder="Buscar..."
           aria-label="Busca rápida de pacientes"
           title="Buscar pacientes por nome, CPF ou e-mail"
-          className="h-9 w-64 rounded-md border border-input bg-transparent pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="h-9 w-48 rounded-md lg:w-64 border border-input bg-transparent pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
       </Form>
       <ThemeToggle />

@@ -1,5 +1,5 @@
-import { ChevronRight, PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import { useEffect, useState } from "react";
+import { ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
+import { type RefObject, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/utils";
 import {
@@ -32,21 +32,54 @@ function store(key: string, value: string) {
   }
 }
 
+/** Below Tailwind's `md` breakpoint the sidebar is a drawer; keep in step with the `md:` classes. */
+const NARROW_QUERY = "(max-width: 767px)";
+
+/**
+ * True on a narrow (phone-sized) window, following the window as it is resized. False on the
+ * server and before hydration; the CSS alone already lays the page out for either width.
+ */
+export function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_QUERY);
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return narrow;
+}
+
+export interface SidebarProps {
+  clinicName: string;
+  /** The window is narrow: the sidebar is an off-canvas drawer with labels. */
+  narrow: boolean;
+  /** The drawer is open (narrow windows only). */
+  drawerOpen: boolean;
+  onCloseDrawer: () => void;
+  closeButtonRef?: RefObject<HTMLButtonElement | null>;
+}
+
 /**
  * Groups are <details> elements, so they open and close without JavaScript; with it, the set of
  * expanded group ids is remembered in localStorage under `sidebar-expanded-groups`.
+ *
+ * Wide windows: a sticky column, collapsible to icons (remembered under `sidebar-collapsed`).
+ * Narrow windows: an off-canvas drawer opened from the header's menu button; without JavaScript
+ * (no `js` class on <html>) it is a plain block above the page instead (see app.css).
  */
-export function Sidebar({ clinicName }: { clinicName: string }) {
+export function Sidebar({ clinicName, narrow, drawerOpen, onCloseDrawer, closeButtonRef }: SidebarProps) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<string[]>(() => groupsForPath(pathname));
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsedPreference, setCollapsed] = useState(false);
+  // The drawer always shows labels; icons only is a choice for wide windows.
+  const collapsed = collapsedPreference && !narrow;
 
   useEffect(() => {
     const stored = readStoredGroups();
     if (stored) setExpanded(stored);
-    const storedCollapsed = localStorage.getItem(COLLAPSED_KEY);
-    // On a phone-sized screen, start with icons only unless the person chose otherwise.
-    setCollapsed(storedCollapsed === null ? window.matchMedia("(max-width: 767px)").matches : storedCollapsed === "true");
+    setCollapsed(localStorage.getItem(COLLAPSED_KEY) === "true");
   }, []);
 
   function toggleGroup(id: string, open: boolean) {
@@ -67,31 +100,60 @@ export function Sidebar({ clinicName }: { clinicName: string }) {
 
   return (
     <aside
+      id="app-sidebar"
+      data-sidebar
       data-collapsed={collapsed}
+      data-drawer-open={drawerOpen}
       className={cn(
-        "sticky top-0 flex h-screen shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200",
-        collapsed ? "w-16" : "w-64",
+        "flex shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground",
+        // Wide: a sticky column of 256 px, or 64 px of icons.
+        "md:sticky md:top-0 md:h-screen md:transition-[width] md:duration-200",
+        collapsed ? "md:w-16" : "md:w-64",
+        // Narrow: a drawer over the page, hidden (and out of the tab order) until opened.
+        // Visibility switches at once on opening (so focus can move in) and after the slide on closing.
+        "max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:w-72 max-md:max-w-[85vw] max-md:shadow-xl max-md:duration-200",
+        drawerOpen ? "max-md:translate-x-0 max-md:transition-[translate]" : "max-md:invisible max-md:-translate-x-full max-md:transition-[translate,visibility]",
       )}
       aria-label="Menu principal"
     >
-      <div className={cn("flex h-16 items-center border-b border-sidebar-border px-3", collapsed ? "justify-center" : "justify-between")}>
+      <div className={cn("flex h-16 shrink-0 items-center border-b border-sidebar-border px-3", collapsed ? "justify-center" : "justify-between")}>
         {collapsed ? null : (
-          <div className="min-w-0">
-            <p className="truncate text-base font-semibold text-sidebar-primary">Sinapse</p>
-            <p className="truncate text-xs text-muted-foreground">{clinicName}</p>
+          <div className="flex min-w-0 items-center gap-2">
+            <img src="/favicon.svg" alt="" className="size-8 shrink-0" width={32} height={32} />
+            <div className="min-w-0">
+              <p className="truncate text-base font-semibold text-sidebar-primary">Sinapse</p>
+              <p className="truncate text-xs text-muted-foreground">{clinicName}</p>
+            </div>
           </div>
         )}
         <button
           type="button"
           onClick={toggleCollapsed}
-          className="rounded-md p-2 text-muted-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="rounded-md p-2 text-muted-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none max-md:hidden"
           aria-label={collapsed ? "Expandir menu" : "Recolher menu"}
           title={collapsed ? "Expandir menu" : "Recolher menu"}
         >
           {collapsed ? <PanelLeftOpen className="size-5" /> : <PanelLeftClose className="size-5" />}
         </button>
+        <button
+          ref={closeButtonRef}
+          type="button"
+          onClick={onCloseDrawer}
+          data-js-only
+          className="rounded-md p-2 text-muted-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:hidden"
+          aria-label="Fechar menu"
+          title="Fechar menu"
+        >
+          <X className="size-5" aria-hidden />
+        </button>
       </div>
-      <nav className="flex-1 space-y-1 overflow-y-auto p-2 text-sm">
+      <nav
+        className="flex-1 space-y-1 overflow-y-auto p-2 text-sm"
+        // Following a link closes the drawer, also when the link is the current page.
+        onClick={(event) => {
+          if (drawerOpen && event.target instanceof Element && event.target.closest("a")) onCloseDrawer();
+        }}
+      >
         {NAVIGATION.map((section, index) =>
           section.kind === "group" ? (
             <SidebarGroup
