@@ -240,12 +240,15 @@ export function SearchForm({ placeholder = "Buscar...", label, name = "q", class
   const kept = Array.from(searchParams.entries()).filter(
     ([param]) => param !== name && param !== "page",
   );
+  const accessibleName = label ?? (placeholder.replace(/(\.{3}|…)$/, "") || "Buscar");
 
   return (
+    // Named like its box, so it stays distinct from the header's search landmark.
     <Form
       method="get"
       action={pathname}
       role="search"
+      aria-label={accessibleName}
       preventScrollReset
       className={cn("relative w-full sm:max-w-sm", className)}
       onSubmit={() => clearTimeout(timer.current)}
@@ -263,7 +266,7 @@ export function SearchForm({ placeholder = "Buscar...", label, name = "q", class
         name={name}
         defaultValue={query}
         placeholder={placeholder}
-        aria-label={label ?? (placeholder.replace(/(\.{3}|…)$/, "") || "Buscar")}
+        aria-label={accessibleName}
         autoComplete="off"
         className="pl-8"
         onChange={(event) => {

@@ -333,13 +333,12 @@ function MonthView({ title, days, canEdit, dayHref }: { title: string; days: Day
                       className={cn(
                         "inline-flex size-7 items-center justify-center rounded-full text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
                         day.isToday && "bg-primary font-semibold text-primary-foreground hover:bg-primary/90",
-                        !day.inPeriod && "opacity-70",
                       )}
                     >
                       {day.dayNumber}
                     </Link>
                     {day.entries.length > 0 ? (
-                      <ul className={cn("mt-1 space-y-1", !day.inPeriod && "opacity-70")}>
+                      <ul className="mt-1 space-y-1">
                         {day.entries.map((entry) => (
                           <CompactEntry key={entry.id} entry={entry} day={day} canEdit={canEdit} showDoctor={false} />
                         ))}

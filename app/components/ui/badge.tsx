@@ -15,7 +15,8 @@ const variantClasses: Record<BadgeVariant, string> = {
   default: "border-transparent bg-primary text-primary-foreground",
   secondary: "border-transparent bg-secondary text-secondary-foreground",
   outline: "text-foreground",
-  destructive: "border-transparent bg-destructive text-destructive-foreground",
+  // Dark mode's red is light enough to be read as text; under white text it is toned down (WCAG AA).
+  destructive: "border-transparent bg-destructive text-destructive-foreground dark:bg-destructive/70",
   success: "border-transparent bg-success text-success-foreground",
   warning: "border-transparent bg-warning text-warning-foreground",
   info: "border-transparent bg-info text-info-foreground",
