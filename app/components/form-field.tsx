@@ -45,6 +45,12 @@ interface FieldShellProps {
   className?: string;
 }
 
+/**
+ * A field's rows keep their height and stack from the top: when a field beside it in a row shows
+ * an error and the row grows, this field's label and control stay where they are.
+ */
+const FIELD_CLASSES = "grid content-start gap-2";
+
 function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
   return (
@@ -85,7 +91,7 @@ export function Field<Schema>({ meta, label, hint, className, type = "text", ...
     ariaDescribedBy: hint ? meta.descriptionId : undefined,
   });
   return (
-    <div className={cn("grid gap-2", className)}>
+    <div className={cn(FIELD_CLASSES, className)}>
       <Label htmlFor={meta.id}>
         {label}
         <RequiredMark required={controlProps.required} />
@@ -105,7 +111,7 @@ export function TextareaField<Schema>({ meta, label, hint, className, ...textare
     ariaDescribedBy: hint ? meta.descriptionId : undefined,
   });
   return (
-    <div className={cn("grid gap-2", className)}>
+    <div className={cn(FIELD_CLASSES, className)}>
       <Label htmlFor={meta.id}>
         {label}
         <RequiredMark required={controlProps.required} />
@@ -145,7 +151,7 @@ export function SelectField<Schema>({
     ariaDescribedBy: hint ? meta.descriptionId : undefined,
   });
   return (
-    <div className={cn("grid gap-2", className)}>
+    <div className={cn(FIELD_CLASSES, className)}>
       <Label htmlFor={meta.id}>
         {label}
         <RequiredMark required={controlProps.required} />
@@ -186,7 +192,7 @@ export function CheckboxField<Schema>({
     ariaDescribedBy: hint ? meta.descriptionId : undefined,
   });
   return (
-    <div className={cn("grid gap-2", className)}>
+    <div className={cn(FIELD_CLASSES, className)}>
       <div className="flex items-center gap-2">
         <Checkbox key={meta.key} {...controlProps} {...inputProps} />
         <Label htmlFor={meta.id} className="font-normal">
