@@ -1,0 +1,121 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, type Page, expect, test } from "@playwright/test";
+import { buildSearchText } from "../../app/lib/search";
+import { openTestDb, uniqueTag } from "./db";
+import { loginAs } from "./helpers";
+
+/**
+ * axe-core (WCAG 2.x A and AA rules, plus its best practices) on every built screen, in both
+ * themes: no serious or critical violation. Each screen is checked as a signed-in admin sees it.
+ */
+const SCREENS = [
+  "/dashboard",
+  "/patients",
+  "/patients?dialog=new",
+  "/doctors",
+  "/appointments",
+  "/schedule?view=day",
+  "/schedule?view=week",
+  "/schedule?view=month",
+  "/surgeries",
+  "/settings",
+  "/settings?tab=usuarios",
+  "/tasks",
+];
+
+const THEMES = ["light", "dark"] as const;
+
+/** Content for the lists and the schedule: a cancelled appointment today shows the red badge. */
+test.beforeAll(() => {
+  const tag = uniqueTag();
+  const db = openTestDb("app");
+  try {
+    const idOf = (row: unknown) => (row as { id: number }).id;
+    const patientName = `Paciente Acessível ${tag}`;
+    const doctorName = `Dra. Contraste ${tag}`;
+    const patient = idOf(
+      db.prepare("insert into patients (name, cpf, phone, search_text) values (?, ?, ?, ?) returning id").get(patientName, null, "11987654321", buildSearchText(patientName)),
+    );
+    const doctor = idOf(
+      db
+        .prepare("insert into doctors (name, specialty, crm, search_text) values (?, ?, ?, ?) returning id")
+        .get(doctorName, "Neurocirurgia", "CRM-SP 54321", buildSearchText(doctorName, "Neurocirurgia")),
+    );
+    const appointment = db.prepare(
+      "insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, location) values (?, ?, ?, ?, ?, 'Retorno', 'Sala 2')",
+    );
+    const start = Date.now() + 60 * 60 * 1000;
+    for (const [i, status] of ["scheduled", "confirmed", "completed", "cancelled"].entries()) {
+      appointment.run(patient, doctor, start + i * 30 * 60 * 1000, start + (i + 1) * 30 * 60 * 1000, status);
+    }
+  } finally {
+    db.close();
+  }
+});
+
+async function seriousViolations(page: Page) {
+  // Let entrance animations (dialogs, toasts) finish: half-transparent text would be misjudged.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ")}`),
+    }));
+}
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    // One signed-in context for the theme's screens: a login per screen would only add time.
+    let context: BrowserContext;
+
+    test.beforeAll(async ({ browser }, testInfo) => {
+      const { baseURL, locale, timezoneId } = testInfo.project.use;
+      context = await browser.newContext({ baseURL, locale, timezoneId });
+      // The theme boot script reads localStorage before the first paint (app/lib/theme.ts).
+      await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      const page = await context.newPage();
+      await loginAs(page, "admin");
+      await page.close();
+    });
+
+    test.afterAll(async () => {
+      await context.close();
+    });
+
+    for (const path of SCREENS) {
+      test(path, async () => {
+        const page = await context.newPage();
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await expect(page.locator("main")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.close();
+      });
+    }
+
+    test("/auth", async ({ page: signedOut }) => {
+      await signedOut.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      for (const path of ["/auth", "/auth?tab=signup"]) {
+        await signedOut.goto(path);
+        await expect(signedOut.getByRole("heading", { name: "Sinapse" })).toBeVisible();
+        expect(await seriousViolations(signedOut)).toEqual([]);
+      }
+    });
+  });
+}
+
+test("the header's and the page's search landmarks have distinct names", async ({ page }) => {
+  await loginAs(page, "staff");
+  await page.goto("/patients");
+  const searches = page.getByRole("search");
+  await expect(searches).toHaveCount(2);
+  const names = await searches.evaluateAll((forms) => forms.map((f) => f.getAttribute("aria-label")));
+  expect(names.every(Boolean)).toBe(true);
+  expect(new Set(names).size).toBe(2);
+});
