@@ -37,6 +37,8 @@ export default [
     route("config", "routes/settings.tsx", { id: "routes/config" }),
     ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
   ])),
+  // CSV exports of the lists: the same search and filters as the screen, streamed.
+  ...["patients", "doctors", "appointments", "surgeries"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),
   route("api/doctors", "routes/api/doctors.ts"),

@@ -6,20 +6,24 @@
  * so the header cannot be broken. Not cached: exports carry patient and financial data.
  */
 export function csvResponse(filename: string, csv: string, init: ResponseInit = {}): Response {
-  const safe = sanitizeFilename(filename);
-  const ascii = safe.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "_");
-  let disposition = `attachment; filename="${ascii}"`;
-  if (ascii !== safe) disposition += `; filename*=UTF-8''${encodeRFC5987(safe)}`;
+  return new Response(csv, { ...init, headers: csvHeaders(csvFilename(filename), init.headers) });
+}
 
-  const headers = new Headers(init.headers);
+/** The headers of a CSV download named `filename` (already made safe by `csvFilename`). */
+export function csvHeaders(filename: string, init?: HeadersInit): Headers {
+  const ascii = filename.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "_");
+  let disposition = `attachment; filename="${ascii}"`;
+  if (ascii !== filename) disposition += `; filename*=UTF-8''${encodeRFC5987(filename)}`;
+  const headers = new Headers(init);
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", disposition);
   headers.set("Cache-Control", "no-store");
   headers.set("X-Content-Type-Options", "nosniff");
-  return new Response(csv, { ...init, headers });
+  return headers;
 }
 
-function sanitizeFilename(filename: string): string {
+/** A download name without quotes, slashes or control characters, ending in .csv. */
+export function csvFilename(filename: string): string {
   const cleaned = filename
     .replace(/[\u0000-\u001f\u007f"\\/]/g, "")
     .replace(/\s+/g, " ")

@@ -14,7 +14,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   doctor: "Médico",
 };
 
-export const ACTIONS = ["view", "create", "edit", "delete"] as const;
+export const ACTIONS = ["view", "create", "edit", "delete", "export"] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const ALL: readonly Role[] = ["admin", "staff", "doctor"];
@@ -22,11 +22,19 @@ const ADMIN_STAFF: readonly Role[] = ["admin", "staff"];
 const ADMIN: readonly Role[] = ["admin"];
 
 type Rule = Record<Action, readonly Role[]>;
-const rule = (view: readonly Role[], create: readonly Role[], edit: readonly Role[], del: readonly Role[]): Rule => ({
+/** Exporting a list (CSV) is for admins unless an area says otherwise. */
+const rule = (
+  view: readonly Role[],
+  create: readonly Role[],
+  edit: readonly Role[],
+  del: readonly Role[],
+  exportRoles: readonly Role[] = ADMIN,
+): Rule => ({
   view,
   create,
   edit,
   delete: del,
+  export: exportRoles,
 });
 
 export const PERMISSIONS = {

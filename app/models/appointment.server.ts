@@ -5,19 +5,13 @@ import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
-import type { AppointmentStatus } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
 import { patientSearch } from "./patient.server";
 
-export const APPOINTMENT_SORTS = ["startTime"] as const;
-export type AppointmentSort = (typeof APPOINTMENT_SORTS)[number];
-
-export interface AppointmentFilters {
-  status?: AppointmentStatus | null;
-  doctorId?: number | null;
-}
+export { APPOINTMENT_LIST, APPOINTMENT_SORTS } from "~/lib/lists";
 
 /** A rule of the domain the user can fix (double booking, unknown patient …), tied to a field when it has one. */
 export class AppointmentError extends DomainError<keyof AppointmentInput & string> {}
@@ -50,12 +44,40 @@ export function appointmentSearch(q: string): SQL | undefined {
   );
 }
 
-export function listAppointments({ q, page, dir }: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
-  const where = and(
+function appointmentWhere(q: string, filters: AppointmentFilters) {
+  return and(
     appointmentSearch(q),
     filters.status ? eq(appointments.status, filters.status) : undefined,
     filters.doctorId ? eq(appointments.doctorId, filters.doctorId) : undefined,
   );
+}
+
+const APPOINTMENT_EXPORT_FIELDS = {
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  patientName: patients.name,
+  doctorName: doctors.name,
+  type: appointments.type,
+  location: appointments.location,
+  status: appointments.status,
+  notes: appointments.notes,
+};
+
+/** Every appointment the list's search and filters match, in the list's order (not paged: streamed). */
+export function appointmentExport({ q, dir }: Omit<ListParams<AppointmentSort>, "page">, filters: AppointmentFilters) {
+  const direction = dir === "asc" ? asc : desc;
+  const query = db
+    .select(APPOINTMENT_EXPORT_FIELDS)
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .where(appointmentWhere(q, filters))
+    .orderBy(direction(appointments.startTime), direction(appointments.id));
+  return { fields: APPOINTMENT_EXPORT_FIELDS, query };
+}
+
+export function listAppointments({ q, page, dir }: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
+  const where = appointmentWhere(q, filters);
   const direction = dir === "asc" ? asc : desc;
   const total = db.select({ n: count() }).from(appointments).where(where).get()!.n;
   const rows = db

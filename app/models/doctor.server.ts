@@ -5,12 +5,12 @@ import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import type { DoctorSort } from "~/lib/lists";
 import { buildSearchText } from "~/lib/search";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { type DoctorInput, formatCrm } from "~/validation/doctor";
 
-export const DOCTOR_SORTS = ["name", "specialty"] as const;
-export type DoctorSort = (typeof DOCTOR_SORTS)[number];
+export { DOCTOR_LIST, DOCTOR_SORTS } from "~/lib/lists";
 
 /** A rule of the domain the user can fix (CRM already registered, doctor still referenced …). */
 export class DoctorError extends DomainError<keyof DoctorInput & string> {}
@@ -26,13 +26,33 @@ export function doctorSearch(q: string): SQL | undefined {
   return matchAllWords(q, (word) => likeWord(doctors.searchText, word));
 }
 
+function doctorOrder({ sort, dir }: Pick<ListParams<DoctorSort>, "sort" | "dir">) {
+  const direction = dir === "asc" ? asc : desc;
+  return sort === "specialty"
+    ? [direction(sql`${doctors.specialty} collate nocase`), asc(doctors.searchText), asc(doctors.id)]
+    : [direction(doctors.searchText), direction(doctors.id)];
+}
+
+const DOCTOR_EXPORT_FIELDS = {
+  name: doctors.name,
+  specialty: doctors.specialty,
+  crm: doctors.crm,
+  crmUf: doctors.crmUf,
+  phone: doctors.phone,
+  email: doctors.email,
+  commissionRate: doctors.commissionRate,
+  active: doctors.active,
+};
+
+/** Every doctor the list's search matches, in the list's order (not paged: streamed). */
+export function doctorExport({ q, sort, dir }: Omit<ListParams<DoctorSort>, "page">) {
+  const query = db.select(DOCTOR_EXPORT_FIELDS).from(doctors).where(doctorSearch(q)).orderBy(...doctorOrder({ sort, dir }));
+  return { fields: DOCTOR_EXPORT_FIELDS, query };
+}
+
 export function listDoctors({ q, page, sort, dir }: ListParams<DoctorSort>) {
   const where = doctorSearch(q);
-  const direction = dir === "asc" ? asc : desc;
-  const order =
-    sort === "specialty"
-      ? [direction(sql`${doctors.specialty} collate nocase`), asc(doctors.searchText), asc(doctors.id)]
-      : [direction(doctors.searchText), direction(doctors.id)];
+  const order = doctorOrder({ sort, dir });
   const total = db.select({ n: count() }).from(doctors).where(where).get()!.n;
   const rows = db
     .select({

@@ -7,11 +7,11 @@ import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
 import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import type { PatientSort } from "~/lib/lists";
 import { buildSearchText } from "~/lib/search";
 import type { PatientInput } from "~/validation/patient";
 
-export const PATIENT_SORTS = ["name", "createdAt"] as const;
-export type PatientSort = (typeof PATIENT_SORTS)[number];
+export { PATIENT_LIST, PATIENT_SORTS } from "~/lib/lists";
 
 /** A rule of the domain the user can fix (duplicate CPF, patient still referenced …). */
 export class PatientError extends DomainError<keyof PatientInput & string> {}
@@ -49,11 +49,15 @@ export function patientSearch(q: string): SQL | undefined {
   return byWords;
 }
 
-export function listPatients({ q, page, sort, dir }: ListParams<PatientSort>) {
-  const where = patientSearch(q);
+function patientOrder({ sort, dir }: Pick<ListParams<PatientSort>, "sort" | "dir">) {
   const direction = dir === "asc" ? asc : desc;
   // search_text starts with the normalised name, so ordering by it sorts "Álvaro" with the A's.
-  const order = sort === "createdAt" ? [direction(patients.createdAt), direction(patients.id)] : [direction(patients.searchText), direction(patients.id)];
+  return sort === "createdAt" ? [direction(patients.createdAt), direction(patients.id)] : [direction(patients.searchText), direction(patients.id)];
+}
+
+export function listPatients({ q, page, sort, dir }: ListParams<PatientSort>) {
+  const where = patientSearch(q);
+  const order = patientOrder({ sort, dir });
   const total = db.select({ n: count() }).from(patients).where(where).get()!.n;
   const rows = db
     .select({
@@ -71,6 +75,24 @@ export function listPatients({ q, page, sort, dir }: ListParams<PatientSort>) {
     .offset(offsetOf(page))
     .all();
   return { rows, total, pageSize: PAGE_SIZE };
+}
+
+const PATIENT_EXPORT_FIELDS = {
+  name: patients.name,
+  cpf: patients.cpf,
+  dateOfBirth: patients.dateOfBirth,
+  phone: patients.phone,
+  email: patients.email,
+  insurance: patients.insurance,
+  address: patients.address,
+  whatsappOptIn: patients.whatsappOptIn,
+  createdAt: patients.createdAt,
+};
+
+/** Every patient the list's search matches, in the list's order, with the columns a report needs (not paged: streamed). */
+export function patientExport({ q, sort, dir }: Omit<ListParams<PatientSort>, "page">) {
+  const query = db.select(PATIENT_EXPORT_FIELDS).from(patients).where(patientSearch(q)).orderBy(...patientOrder({ sort, dir }));
+  return { fields: PATIENT_EXPORT_FIELDS, query };
 }
 
 export function getPatient(id: number) {

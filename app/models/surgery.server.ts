@@ -15,14 +15,14 @@ import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
-import { SURGERY_STATUSES, type SurgeryStatus } from "~/lib/enums";
-import { type FilterValues, PAGE_SIZE, type ListParams, defineList, idFilter, offsetOf, oneOfFilter } from "~/lib/list-params";
-import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
+import type { SurgeryStatus } from "~/lib/enums";
+import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
+import { type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { OTHER_CHOICE, type SurgeryInput } from "~/validation/surgery";
 
-export const SURGERY_SORTS = ["scheduledDate"] as const;
-export type SurgerySort = (typeof SURGERY_SORTS)[number];
+export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
 
 /** Receivable states that mean the surgery has been billed: its record is financial history. */
 const BILLED_RECEIVABLE_STATUSES = ["faturado", "pago", "glosa"] as const;
@@ -44,27 +44,43 @@ export function surgerySearch(q: string): SQL | undefined {
 
 // ---------------------------------------------------------------------------- list
 
-/** The list's URL state: order and filters (unknown values are ignored, never an error). */
-export const SURGERY_LIST = defineList({
-  sorts: SURGERY_SORTS,
-  defaultSort: "scheduledDate",
-  defaultDir: "desc",
-  filters: {
-    status: oneOfFilter("status", SURGERY_STATUSES),
-    stage: oneOfFilter("stage", PIPELINE_STAGE_IDS),
-    doctorId: idFilter("doctor"),
-  },
-});
-
-export type SurgeryFilters = FilterValues<NonNullable<(typeof SURGERY_LIST)["filters"]>>;
-
-export function listSurgeries({ q, page, dir }: ListParams<SurgerySort>, filters: SurgeryFilters) {
-  const where = and(
+function surgeryWhere(q: string, filters: SurgeryFilters) {
+  return and(
     surgerySearch(q),
     filters.status ? eq(surgeries.status, filters.status) : undefined,
     filters.stage ? eq(surgeries.currentStage, filters.stage) : undefined,
     filters.doctorId ? eq(surgeries.doctorId, filters.doctorId) : undefined,
   );
+}
+
+const SURGERY_EXPORT_FIELDS = {
+  scheduledDate: surgeries.scheduledDate,
+  patientName: patients.name,
+  doctorName: doctors.name,
+  surgeryType: surgeries.surgeryType,
+  status: surgeries.status,
+  currentStage: surgeries.currentStage,
+  hospital: surgeries.hospital,
+  payerName: surgeries.payerName,
+  guideNumber: surgeries.guideNumber,
+  billedAmountCents: surgeries.billedAmountCents,
+};
+
+/** Every surgery the list's search and filters match, in the list's order (not paged: streamed). */
+export function surgeryExport({ q, dir }: Omit<ListParams<SurgerySort>, "page">, filters: SurgeryFilters) {
+  const direction = dir === "asc" ? asc : desc;
+  const query = db
+    .select(SURGERY_EXPORT_FIELDS)
+    .from(surgeries)
+    .innerJoin(patients, eq(patients.id, surgeries.patientId))
+    .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
+    .where(surgeryWhere(q, filters))
+    .orderBy(direction(surgeries.scheduledDate), direction(surgeries.id));
+  return { fields: SURGERY_EXPORT_FIELDS, query };
+}
+
+export function listSurgeries({ q, page, dir }: ListParams<SurgerySort>, filters: SurgeryFilters) {
+  const where = surgeryWhere(q, filters);
   const direction = dir === "asc" ? asc : desc;
   const total = db
     .select({ n: count() })

@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { useLocation } from "react-router";
 import { DataTable, SearchForm } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { ExportLink } from "~/components/export-link";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { AppointmentDialog, STATUS_OPTIONS } from "~/components/appointment-dialog";
 import { RouteErrorBoundary } from "~/components/route-error";
@@ -11,28 +12,14 @@ import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { formatAppointmentDate, formatTime, toDateTimeLocalValue } from "~/lib/dates";
-import {
-  APPOINTMENT_STATUSES,
-  APPOINTMENT_STATUS_LABELS,
-  type AppointmentStatus,
-  labelFor,
-} from "~/lib/enums";
-import {
-  defineList,
-  draftFromUrl,
-  idFilter,
-  listUrl,
-  oneOfFilter,
-  parseId,
-  parseListState,
-  safeReturnTo,
-} from "~/lib/list-params";
-import { rightsIn } from "~/lib/permissions";
+import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus, labelFor } from "~/lib/enums";
+import { draftFromUrl, listUrl, parseId, parseListState, safeReturnTo } from "~/lib/list-params";
+import { APPOINTMENT_LIST } from "~/lib/lists";
+import { can, rightsIn } from "~/lib/permissions";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
 import { cleanQueryText } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
-  APPOINTMENT_SORTS,
   createAppointment,
   deleteAppointment,
   describeSlot,
@@ -53,12 +40,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Consultas · Sinapse" }
 const FORM_FIELDS = ["patientId", "doctorId", "startTime", "endTime", "type", "location", "status", "notes"] as const;
 type FormValues = Partial<Record<(typeof FORM_FIELDS)[number], string>>;
 
-const APPOINTMENT_LIST = defineList({
-  sorts: APPOINTMENT_SORTS,
-  defaultSort: "startTime",
-  defaultDir: "desc",
-  filters: { status: oneOfFilter("status", APPOINTMENT_STATUSES), doctorId: idFilter("doctor") },
-});
 
 const STATUS_BADGES: Record<AppointmentStatus, BadgeVariant> = {
   scheduled: "info",
@@ -136,6 +117,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     returnTo: safeReturnTo(url.searchParams.get("returnTo")),
     closeTo: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(list, APPOINTMENT_LIST),
     permissions: rightsIn(user, "appointments"),
+    canExport: can(user, "appointments", "export"),
   };
 }
 
@@ -182,12 +164,15 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
           label="Buscar consultas"
           className="w-full max-w-md"
         />
-        {permissions.create ? (
-          <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
-            <Plus aria-hidden />
-            Nova Consulta
-          </ButtonLink>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {loaderData.canExport ? <ExportLink listHref={listHref} /> : null}
+          {permissions.create ? (
+            <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
+              <Plus aria-hidden />
+              Nova Consulta
+            </ButtonLink>
+          ) : null}
+        </div>
       </div>
 
       <FilterBar

@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { ExportLink } from "~/components/export-link";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
@@ -13,11 +14,11 @@ import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
-import { defineList, listUrl, parseListState } from "~/lib/list-params";
-import { rightsIn } from "~/lib/permissions";
+import { listUrl, parseListState } from "~/lib/list-params";
+import { DOCTOR_LIST } from "~/lib/lists";
+import { can, rightsIn } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
-  DOCTOR_SORTS,
   createDoctor,
   deleteDoctor,
   doctorDeleteBlock,
@@ -32,8 +33,6 @@ export const handle = { title: "Médicos", subtitle: "Corpo clínico, CRM e comi
 export const meta: Route.MetaFunction = () => [{ title: "Médicos · Sinapse" }];
 
 const UF_OPTIONS = BRAZIL_UFS.map((uf) => ({ value: uf, label: uf }));
-
-const DOCTOR_LIST = defineList({ sorts: DOCTOR_SORTS, defaultSort: "name", defaultDir: "asc" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "doctors", "view");
@@ -56,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleting,
     closeTo: listUrl(url),
     permissions: rightsIn(user, "doctors"),
+    canExport: can(user, "doctors", "export"),
   };
 }
 
@@ -98,12 +98,15 @@ export default function DoctorsPage({ loaderData, actionData }: Route.ComponentP
           label="Buscar médicos"
           className="w-full max-w-md"
         />
-        {permissions.create ? (
-          <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
-            <Plus aria-hidden />
-            Novo Médico
-          </ButtonLink>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {loaderData.canExport ? <ExportLink listHref={closeTo} /> : null}
+          {permissions.create ? (
+            <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
+              <Plus aria-hidden />
+              Novo Médico
+            </ButtonLink>
+          ) : null}
+        </div>
       </div>
 
       <DataTable

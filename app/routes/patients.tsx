@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import { Form } from "react-router";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { ExportLink } from "~/components/export-link";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, TextareaField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
@@ -12,11 +13,11 @@ import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { formatCpf, formatPhone } from "~/lib/documents";
-import { defineList, listUrl, parseListState } from "~/lib/list-params";
-import { rightsIn } from "~/lib/permissions";
+import { listUrl, parseListState } from "~/lib/list-params";
+import { PATIENT_LIST } from "~/lib/lists";
+import { can, rightsIn } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
-  PATIENT_SORTS,
   createPatient,
   deletePatient,
   getPatient,
@@ -28,8 +29,6 @@ import type { Route } from "./+types/patients";
 
 export const handle = { title: "Pacientes", subtitle: "Cadastro e histórico dos pacientes" };
 export const meta: Route.MetaFunction = () => [{ title: "Pacientes · Sinapse" }];
-
-const PATIENT_LIST = defineList({ sorts: PATIENT_SORTS, defaultSort: "name", defaultDir: "asc" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "patients", "view");
@@ -52,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleting,
     closeTo: listUrl(url),
     permissions: rightsIn(user, "patients"),
+    canExport: can(user, "patients", "export"),
   };
 }
 
@@ -88,12 +88,15 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchForm placeholder="Buscar por nome, CPF ou e-mail..." label="Buscar pacientes" className="w-full max-w-md" />
-        {permissions.create ? (
-          <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
-            <Plus aria-hidden />
-            Novo Paciente
-          </ButtonLink>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {loaderData.canExport ? <ExportLink listHref={closeTo} /> : null}
+          {permissions.create ? (
+            <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
+              <Plus aria-hidden />
+              Novo Paciente
+            </ButtonLink>
+          ) : null}
+        </div>
       </div>
 
       <DataTable

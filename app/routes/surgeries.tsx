@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { useLocation } from "react-router";
 import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { ExportLink } from "~/components/export-link";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
@@ -14,14 +15,14 @@ import { formatDateTime, toDateTimeLocalValue } from "~/lib/dates";
 import { SURGERY_STATUS_LABELS, type SurgeryStatus, labelFor } from "~/lib/enums";
 import { draftFromUrl, listUrl, parseId, parseListState } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
-import { rightsIn } from "~/lib/permissions";
+import { SURGERY_LIST } from "~/lib/lists";
+import { can, rightsIn } from "~/lib/permissions";
 import { INITIAL_PIPELINE_STAGE, stageLabel } from "~/lib/pipeline";
 import { normalizeSearch } from "~/lib/search";
 import { cleanQueryText } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { doctorPickerOptions, patientPickerOptions } from "~/models/picker-options.server";
 import {
-  SURGERY_LIST,
   createSurgery,
   deleteSurgery,
   getSurgery,
@@ -145,6 +146,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleting,
     closeTo: listUrl(url, SURGERY_LIST),
     permissions: rightsIn(user, "surgeries"),
+    canExport: can(user, "surgeries", "export"),
   };
 }
 
@@ -188,12 +190,15 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
           label="Buscar cirurgias"
           className="w-full max-w-md"
         />
-        {permissions.create ? (
-          <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
-            <Plus aria-hidden />
-            Nova Cirurgia
-          </ButtonLink>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {loaderData.canExport ? <ExportLink listHref={closeTo} /> : null}
+          {permissions.create ? (
+            <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
+              <Plus aria-hidden />
+              Nova Cirurgia
+            </ButtonLink>
+          ) : null}
+        </div>
       </div>
 
       <FilterBar

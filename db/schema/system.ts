@@ -27,7 +27,7 @@ export const auditLog = sqliteTable(
   {
     id: id(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    action: text("action", { enum: ["create", "update", "delete", "login", "logout", "grant_role"] }).notNull(),
+    action: text("action", { enum: ["create", "update", "delete", "login", "logout", "grant_role", "export", "view"] }).notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
     changes: text("changes", { mode: "json" }),
