@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Activity } from "lucide-react";
+import { Activity, Hourglass } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/form-field";
@@ -20,6 +20,9 @@ import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrar · Sinapse" }];
 
+const PENDING_ACCESS_TEXT =
+  "Sua conta foi criada, mas um administrador da clínica precisa liberar o seu acesso antes que você possa usar o Sinapse.";
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/dashboard");
   return { passwordMinLength: getClinicSettings().passwordMinLength };
@@ -37,13 +40,26 @@ export async function action({ request }: Route.ActionArgs) {
     }
     try {
       const account = await createAccount(submission.value);
-      return redirectWithToast("/auth?tab=login", {
+      if (account.role === "admin") {
+        // The installation's first account administers it: signed straight in, no second form.
+        const headers = new Headers();
+        headers.append("Set-Cookie", await createUserSession(request, account.id));
+        headers.append(
+          "Set-Cookie",
+          await toastHeader({
+            type: "success",
+            message: "Account created! Check your email for verification.",
+            description: "Esta é a primeira conta: você administra o Sinapse e já está conectado.",
+          }),
+        );
+        recordAudit(db, { userId: account.id, action: "login", entity: "session" });
+        return redirect("/dashboard", { headers });
+      }
+      // Later accounts can do nothing until an administrator grants a role: the login tab says so.
+      return redirectWithToast("/auth?tab=login&conta=aguardando", {
         type: "success",
         message: "Account created! Check your email for verification.",
-        description:
-          account.role === "admin"
-            ? "Esta é a primeira conta: ela administra o sistema. Entre com seu e-mail e senha."
-            : "Entre com seu e-mail e senha. Um administrador precisa liberar o seu acesso.",
+        description: PENDING_ACCESS_TEXT,
       });
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
@@ -106,6 +122,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             Sign Up
           </AuthTab>
         </nav>
+        {tab === "login" && searchParams.get("conta") === "aguardando" ? (
+          <div role="status" className="mb-4 flex gap-3 rounded-md border border-info/40 bg-info/10 p-3 text-sm">
+            <Hourglass className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+            <p>
+              {PENDING_ACCESS_TEXT} Peça a liberação ao administrador; depois, entre com seu e-mail e senha.
+            </p>
+          </div>
+        ) : null}
         {tab === "login" ? (
           <LoginForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} />
         ) : (

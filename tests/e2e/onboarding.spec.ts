@@ -34,13 +34,11 @@ test("sign-up refuses a short password with a Portuguese message", async ({ page
   await expect(page.getByText("A senha deve ter pelo menos 8 caracteres")).toBeVisible();
 });
 
-test("the first account to sign up becomes admin", async ({ page }) => {
+test("the first account to sign up becomes admin and is signed straight in", async ({ page }) => {
   await signUp(page, admin);
-  // The sign-up form is cleared: the page is back on the login tab with empty fields.
-  await expect(page.getByLabel("Email")).toHaveValue("");
-  await login(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText("Logged in successfully!")).toBeVisible();
+  await expect(page.getByText("Esta é a primeira conta: você administra o Sinapse e já está conectado.")).toBeVisible();
+  await expect(page.getByRole("complementary")).toBeVisible();
   await page.goto("/settings?tab=usuarios");
   const row = page.getByRole("row", { name: new RegExp(admin.email) });
   await expect(row.getByRole("combobox")).toHaveValue("admin");
@@ -48,6 +46,12 @@ test("the first account to sign up becomes admin", async ({ page }) => {
 
 test("a later sign-up waits for a role and is refused everywhere", async ({ page }) => {
   await signUp(page, second);
+  // Not signed in: the login tab, with empty fields, says plainly that an administrator must grant access.
+  await expect(page).toHaveURL(/\/auth\?tab=login/);
+  await expect(page.getByLabel("Email")).toHaveValue("");
+  await expect(page.getByRole("status").filter({ hasText: "Peça a liberação ao administrador" })).toContainText(
+    "um administrador da clínica precisa liberar o seu acesso",
+  );
   await login(page, second.email, second.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Acesso aguardando liberação" })).toBeVisible();
