@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
-import { buildSearchText } from "../../app/lib/search";
-import { openTestDb, uniqueTag } from "./db";
+import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
 import { loginAs } from "./helpers";
 
 /**
@@ -30,17 +29,8 @@ test.beforeAll(() => {
   const tag = uniqueTag();
   const db = openTestDb("app");
   try {
-    const idOf = (row: unknown) => (row as { id: number }).id;
-    const patientName = `Paciente Acessível ${tag}`;
-    const doctorName = `Dra. Contraste ${tag}`;
-    const patient = idOf(
-      db.prepare("insert into patients (name, cpf, phone, search_text) values (?, ?, ?, ?) returning id").get(patientName, null, "11987654321", buildSearchText(patientName)),
-    );
-    const doctor = idOf(
-      db
-        .prepare("insert into doctors (name, specialty, crm, search_text) values (?, ?, ?, ?) returning id")
-        .get(doctorName, "Neurocirurgia", "CRM-SP 54321", buildSearchText(doctorName, "Neurocirurgia")),
-    );
+    const patient = insertPatient(db, `Paciente Acessível ${tag}`, { phone: "11987654321" });
+    const doctor = insertDoctor(db, `Dra. Contraste ${tag}`);
     const appointment = db.prepare(
       "insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, location) values (?, ?, ?, ?, ?, 'Retorno', 'Sala 2')",
     );

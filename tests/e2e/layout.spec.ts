@@ -1,6 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { buildSearchText } from "../../app/lib/search";
-import { openTestDb, uniqueTag } from "./db";
+import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
 import { loginAs } from "./helpers";
 
 /** Every built screen (and one 'em construção' page), as a signed-in admin sees it. */
@@ -26,17 +25,8 @@ test.beforeAll(() => {
   const tag = uniqueTag();
   const db = openTestDb("app");
   try {
-    const patientName = `Maria da Conceição Gonçalves de Albuquerque ${tag}`;
-    const doctorName = `Dr. Layout Responsivo ${tag}`;
-    const idOf = (row: unknown) => (row as { id: number }).id;
-    const patient = idOf(
-      db.prepare("insert into patients (name, email, search_text) values (?, ?, ?) returning id").get(patientName, `conceicao.${tag}@exemplo.com.br`, buildSearchText(patientName)),
-    );
-    const doctor = idOf(
-      db
-        .prepare("insert into doctors (name, specialty, crm, search_text) values (?, ?, ?, ?) returning id")
-        .get(doctorName, "Neurocirurgia", "CRM-SP 12345", buildSearchText(doctorName, "Neurocirurgia")),
-    );
+    const patient = insertPatient(db, `Maria da Conceição Gonçalves de Albuquerque ${tag}`, { email: `conceicao.${tag}@exemplo.com.br` });
+    const doctor = insertDoctor(db, `Dr. Layout Responsivo ${tag}`);
     const start = Date.now() + 60 * 60 * 1000;
     db.prepare(
       "insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, location) values (?, ?, ?, ?, 'cancelled', 'Primeira consulta', 'Consultório 3')",

@@ -169,3 +169,44 @@ test("the header search finds patients, and /config is the settings screen", asy
   await expect(page.getByLabel("Fuso horário")).toHaveValue("America/Sao_Paulo");
   await expect(page.getByLabel("Fuso horário")).toBeDisabled();
 });
+
+test("the product's icon is served and linked from every page", async ({ page, request }) => {
+  const ico = await request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  expect((await ico.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  const svg = await request.get("/favicon.svg");
+  expect(svg.status()).toBe(200);
+  expect(await svg.text()).toContain("<svg");
+  await page.goto("/auth");
+  await expect(page.locator('head link[rel="icon"][href="/favicon.svg"]')).toHaveAttribute("type", "image/svg+xml");
+  await expect(page.locator('head link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
+});
+
+test("screens not built yet show an 'em construção' page inside the shell", async ({ page }) => {
+  const signedOut = await page.goto("/kpis/opme");
+  expect(signedOut?.url()).toMatch(/\/auth\?redirectTo=%2Fkpis%2Fopme$/);
+
+  await loginAs(page, "staff");
+  for (const [path, title] of [
+    ["/tasks", "Gestão de Tarefas"],
+    ["/kpis/cirurgicos", "Cirúrgicos"],
+    ["/master-data/payers", "Pagadores"],
+    ["/honorarios/cbhpm", "CBHPM"],
+    ["/communication", "Comunicação"],
+    ["/files", "Arquivos"],
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tela em construção" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Menu principal" })).toBeVisible();
+    await expect(page).toHaveTitle(`${title} · Sinapse`);
+  }
+  await page.getByRole("main").getByRole("link", { name: "Voltar ao Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Unknown paths, also under a placeholder's prefix, are still the 404.
+  const unknown = await page.goto("/kpis/nao-existe");
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+});
