@@ -243,12 +243,13 @@ export function SearchForm({ placeholder = "Buscar...", label, name = "q", class
   const accessibleName = label ?? (placeholder.replace(/(\.{3}|…)$/, "") || "Buscar");
 
   return (
-    // Named like its box, so it stays distinct from the header's search landmark.
+    // A landmark name of its own ('Busca na lista'), distinct from the header's search landmark
+    // and from the box's label, so a label lookup finds the box alone.
     <Form
       method="get"
       action={pathname}
       role="search"
-      aria-label={accessibleName}
+      aria-label="Busca na lista"
       preventScrollReset
       className={cn("relative w-full sm:max-w-sm", className)}
       onSubmit={() => clearTimeout(timer.current)}

@@ -1,14 +1,12 @@
-import { Plus } from "lucide-react";
 import { useLocation } from "react-router";
-import { DataTable, SearchForm } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
-import { ExportLink } from "~/components/export-link";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { AppointmentDialog, STATUS_OPTIONS } from "~/components/appointment-dialog";
+import { ListToolbar } from "~/components/list-toolbar";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { formatAppointmentDate, formatTime, toDateTimeLocalValue } from "~/lib/dates";
@@ -158,22 +156,12 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <SearchForm
-          placeholder="Buscar por paciente, médico, tipo ou local..."
-          label="Buscar consultas"
-          className="w-full max-w-md"
-        />
-        <div className="flex flex-wrap gap-2">
-          {loaderData.canExport ? <ExportLink listHref={listHref} /> : null}
-          {permissions.create ? (
-            <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
-              <Plus aria-hidden />
-              Nova Consulta
-            </ButtonLink>
-          ) : null}
-        </div>
-      </div>
+      <ListToolbar
+        search={{ placeholder: "Buscar por paciente, médico, tipo ou local...", label: "Buscar consultas" }}
+        listHref={listHref}
+        canExport={loaderData.canExport}
+        create={permissions.create ? { label: "Nova Consulta", href: hrefWith({ dialog: "new", edit: null, delete: null }) } : null}
+      />
 
       <FilterBar
         label="Filtrar consultas"

@@ -1,12 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
-import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
+import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
-import { ExportLink } from "~/components/export-link";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/form-field";
+import { ListToolbar } from "~/components/list-toolbar";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
 import { Badge } from "~/components/ui/badge";
@@ -92,22 +91,12 @@ export default function DoctorsPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <SearchForm
-          placeholder="Nome, especialidade, CRM ou e-mail..."
-          label="Buscar médicos"
-          className="w-full max-w-md"
-        />
-        <div className="flex flex-wrap gap-2">
-          {loaderData.canExport ? <ExportLink listHref={closeTo} /> : null}
-          {permissions.create ? (
-            <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
-              <Plus aria-hidden />
-              Novo Médico
-            </ButtonLink>
-          ) : null}
-        </div>
-      </div>
+      <ListToolbar
+        search={{ placeholder: "Nome, especialidade, CRM ou e-mail...", label: "Buscar médicos" }}
+        listHref={closeTo}
+        canExport={loaderData.canExport}
+        create={permissions.create ? { label: "Novo Médico", href: hrefWith({ dialog: "new", edit: null, delete: null }) } : null}
+      />
 
       <DataTable
         caption="Médicos"

@@ -1,15 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "lucide-react";
-import { Form } from "react-router";
-import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
+import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
-import { ExportLink } from "~/components/export-link";
-import { FormDialogFooter, UrlDialog } from "~/components/dialog";
-import { CheckboxField, Field, FormErrors, TextareaField } from "~/components/form-field";
+import { ListToolbar } from "~/components/list-toolbar";
+import { PatientDialog } from "~/components/patient-dialog";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
-import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { formatCpf, formatPhone } from "~/lib/documents";
@@ -86,18 +80,12 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <SearchForm placeholder="Buscar por nome, CPF ou e-mail..." label="Buscar pacientes" className="w-full max-w-md" />
-        <div className="flex flex-wrap gap-2">
-          {loaderData.canExport ? <ExportLink listHref={closeTo} /> : null}
-          {permissions.create ? (
-            <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
-              <Plus aria-hidden />
-              Novo Paciente
-            </ButtonLink>
-          ) : null}
-        </div>
-      </div>
+      <ListToolbar
+        search={{ placeholder: "Buscar por nome, CPF ou e-mail...", label: "Buscar pacientes" }}
+        listHref={closeTo}
+        canExport={loaderData.canExport}
+        create={permissions.create ? { label: "Novo Paciente", href: hrefWith({ dialog: "new", edit: null, delete: null }) } : null}
+      />
 
       <DataTable
         caption="Pacientes"
@@ -141,60 +129,6 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
         />
       ) : null}
     </div>
-  );
-}
-
-function PatientDialog({
-  patient,
-  closeTo,
-  lastResult,
-}: {
-  patient: LoaderData["editing"];
-  closeTo: string;
-  lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
-}) {
-  const [form, fields] = useForm({
-    id: patient ? `patient-${patient.id}` : "patient-new",
-    lastResult,
-    defaultValue: patient
-      ? {
-          name: patient.name,
-          cpf: patient.cpf ? formatCpf(patient.cpf) : "",
-          dateOfBirth: patient.dateOfBirth ?? "",
-          phone: patient.phone ? formatPhone(patient.phone) : "",
-          email: patient.email ?? "",
-          address: patient.address ?? "",
-          insurance: patient.insurance ?? "",
-          medicalHistory: patient.medicalHistory ?? "",
-          whatsappOptIn: patient.whatsappOptIn ? "on" : "",
-        }
-      : undefined,
-    constraint: getZodConstraint(patientSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: patientSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-
-  return (
-    <UrlDialog title={patient ? "Edit Patient" : "Add New Patient"} closeTo={closeTo} maxWidth="2xl">
-      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
-        <input type="hidden" name="intent" value={patient ? "update" : "create"} />
-        {patient ? <input type="hidden" name="id" value={patient.id} /> : null}
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field meta={fields.name} label="Nome" className="sm:col-span-2" autoComplete="off" autoFocus />
-          <Field meta={fields.cpf} label="CPF" placeholder="000.000.000-00" inputMode="numeric" />
-          <Field meta={fields.dateOfBirth} label="Data de nascimento" type="date" />
-          <Field meta={fields.phone} label="Telefone" type="tel" placeholder="(00) 00000-0000" />
-          <Field meta={fields.email} label="E-mail" type="email" />
-          <Field meta={fields.insurance} label="Convênio" />
-          <Field meta={fields.address} label="Endereço" />
-          <TextareaField meta={fields.medicalHistory} label="Histórico médico" className="sm:col-span-2" rows={4} />
-          <CheckboxField meta={fields.whatsappOptIn} label="Aceita receber mensagens por WhatsApp" className="sm:col-span-2" />
-        </div>
-        <FormDialogFooter closeTo={closeTo} submitLabel={patient ? "Salvar alterações" : "Cadastrar paciente"} />
-      </Form>
-    </UrlDialog>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Plus } from "lucide-react";
 import { useLocation } from "react-router";
-import { DataTable, SearchForm, useHrefWithParams } from "~/components/data-table";
+import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
-import { ExportLink } from "~/components/export-link";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
+import { ListToolbar } from "~/components/list-toolbar";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
 import { STAGE_OPTIONS, STATUS_OPTIONS, SurgeryDialog } from "~/components/surgery-dialog";
@@ -184,22 +183,12 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <SearchForm
-          placeholder="Buscar por paciente, médico, cirurgia, hospital, pagador ou guia..."
-          label="Buscar cirurgias"
-          className="w-full max-w-md"
-        />
-        <div className="flex flex-wrap gap-2">
-          {loaderData.canExport ? <ExportLink listHref={closeTo} /> : null}
-          {permissions.create ? (
-            <ButtonLink to={hrefWith({ dialog: "new", edit: null, delete: null })} preventScrollReset>
-              <Plus aria-hidden />
-              Nova Cirurgia
-            </ButtonLink>
-          ) : null}
-        </div>
-      </div>
+      <ListToolbar
+        search={{ placeholder: "Buscar por paciente, médico, cirurgia, hospital, pagador ou guia...", label: "Buscar cirurgias" }}
+        listHref={closeTo}
+        canExport={loaderData.canExport}
+        create={permissions.create ? { label: "Nova Cirurgia", href: hrefWith({ dialog: "new", edit: null, delete: null }) } : null}
+      />
 
       <FilterBar
         keep={keptListParams(params, SURGERY_LIST)}
@@ -220,9 +209,10 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
         getRowKey={(row) => row.id}
         emptyText="No surgeries scheduled"
         columns={[
-          { key: "patient", header: "Paciente", className: "font-medium", cell: (row) => row.patientName },
-          { key: "doctor", header: "Médico", cell: (row) => row.doctorName },
-          { key: "type", header: "Cirurgia", cell: (row) => row.surgeryType },
+          // Names wrap, so eight columns and the actions fit a 1366-pixel laptop without scrolling.
+          { key: "patient", header: "Paciente", className: "font-medium whitespace-normal", cell: (row) => row.patientName },
+          { key: "doctor", header: "Médico", className: "whitespace-normal", cell: (row) => row.doctorName },
+          { key: "type", header: "Cirurgia", className: "whitespace-normal", cell: (row) => row.surgeryType },
           {
             key: "date",
             header: "Data",
@@ -239,8 +229,8 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
               </Badge>
             ),
           },
-          { key: "hospital", header: "Hospital", cell: (row) => row.hospital || "-" },
-          { key: "payer", header: "Pagador", cell: (row) => row.payerName || "-" },
+          { key: "hospital", header: "Hospital", className: "whitespace-normal", cell: (row) => row.hospital || "-" },
+          { key: "payer", header: "Pagador", className: "whitespace-normal", cell: (row) => row.payerName || "-" },
           {
             key: "stage",
             header: "Etapa",

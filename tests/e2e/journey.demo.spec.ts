@@ -14,12 +14,15 @@ function saoPauloDate(days: number) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date(Date.now() + days * 86_400_000));
 }
 
+/** Types part of a name in the picker's combobox and picks the one match, as a person would. */
 async function choose(dialog: Locator, label: "Paciente" | "Médico", query: string, name: string) {
-  await dialog.getByLabel(`Buscar ${label.toLowerCase()}`).fill(query);
-  const select = dialog.getByRole("combobox", { name: label, exact: true });
-  const option = select.locator("option", { hasText: name });
+  const combobox = dialog.getByRole("combobox", { name: label, exact: true });
+  await combobox.fill(query);
+  const option = dialog.getByRole("option", { name });
   await expect(option).toHaveCount(1);
-  await select.selectOption((await option.getAttribute("value"))!);
+  await option.click();
+  // The combobox shows the chosen name (a patient's CPF follows it).
+  await expect(combobox).toHaveValue(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
 }
 
 function statValue(page: Page, title: string) {

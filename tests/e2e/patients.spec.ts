@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { insertPatient, openTestDb, uniqueTag } from "./db";
+import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
 import { forgePost, loginAs } from "./helpers";
 
 function dialog(page: Page) {
@@ -167,4 +167,66 @@ test.describe("without JavaScript", () => {
     await search(page, `sem script ${tag}`);
     await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText(`sem.script.${tag}@exemplo.com`);
   });
+});
+
+/** A patient with an appointment: the delete is refused, and the dialog says why. */
+function patientWithHistory(tag: string) {
+  const db = openTestDb();
+  const patientId = insertPatient(db, `Com Histórico ${tag}`);
+  const doctorId = insertDoctor(db, `Dra. Histórico ${tag}`);
+  const start = Date.parse("2031-05-05T12:00:00Z");
+  db.prepare("insert into appointments (patient_id, doctor_id, start_time, end_time, type, status) values (?, ?, ?, ?, 'Consulta', 'scheduled')").run(
+    patientId,
+    doctorId,
+    start,
+    start + 30 * 60_000,
+  );
+  return { db, patientId };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a refused delete shows its reason in the dialog and keeps the patient", async ({ page }) => {
+      const tag = uniqueTag();
+      const { db, patientId } = patientWithHistory(tag);
+      await loginAs(page, "admin");
+      await search(page, tag);
+      await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Excluir/ }).click();
+      await dialog(page).getByRole("button", { name: "Excluir" }).click();
+      await expect(dialog(page).getByRole("alert")).toHaveText(
+        `Não é possível excluir Com Histórico ${tag}: há 1 consulta e 0 cirurgias ligadas a este paciente.`,
+      );
+      expect(db.prepare("select count(*) as n from patients where id = ?").get(patientId)).toEqual({ n: 1 });
+      db.close();
+    });
+  });
+}
+
+test("an admin exports the searched list as CSV for Excel; staff see no export", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  insertPatient(db, `Exporta Um ${tag}`, { phone: "11987654321" });
+  insertPatient(db, `Exporta Dois ${tag}`);
+  db.close();
+  await loginAs(page, "admin");
+  await search(page, tag);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Exportar CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^pacientes-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await import("node:fs")).readFileSync((await download.path())!, "utf8");
+  expect(text.startsWith("\uFEFFNome;CPF;")).toBe(true);
+  const lines = text.trim().split("\r\n");
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toContain(`Exporta Dois ${tag}`);
+  expect(lines[2]).toContain(`Exporta Um ${tag};;;(11) 98765-4321`);
+
+  await page.getByLabel("Menu do usuário").click();
+  await page.getByRole("button", { name: "Sair" }).click();
+  await loginAs(page, "staff");
+  await page.goto("/patients");
+  await expect(page.getByRole("link", { name: "Exportar CSV" })).toHaveCount(0);
+  expect((await page.request.get("/patients/export.csv", { failOnStatusCode: false })).status()).toBe(403);
 });

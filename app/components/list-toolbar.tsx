@@ -1,0 +1,37 @@
+import { Plus } from "lucide-react";
+import { SearchForm } from "~/components/data-table";
+import { ExportLink } from "~/components/export-link";
+import { ButtonLink } from "~/components/ui/button";
+
+/**
+ * The row above a list: its search box, and the 'Exportar CSV' and 'Novo …' buttons, each shown only
+ * when the server would accept it. The create link opens the URL dialog (`?dialog=new`).
+ */
+export function ListToolbar({
+  search,
+  listHref,
+  canExport,
+  create,
+}: {
+  search: { placeholder: string; label: string };
+  /** The list's own URL (search, order, filters): what the export downloads. */
+  listHref: string;
+  canExport: boolean;
+  /** The create button, when the user may create. */
+  create?: { label: string; href: string } | null;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <SearchForm placeholder={search.placeholder} label={search.label} className="w-full max-w-md" />
+      <div className="flex flex-wrap gap-2">
+        {canExport ? <ExportLink listHref={listHref} /> : null}
+        {create ? (
+          <ButtonLink to={create.href} preventScrollReset>
+            <Plus aria-hidden />
+            {create.label}
+          </ButtonLink>
+        ) : null}
+      </div>
+    </div>
+  );
+}
