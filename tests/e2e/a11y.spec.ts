@@ -16,6 +16,8 @@ const SCREENS = [
   "/schedule?view=day",
   "/schedule?view=week",
   "/schedule?view=month",
+  // December 2026 opens with 29 and 30 November: outside days of two digits, which axe measures.
+  "/schedule?view=month&date=2026-12-15",
   "/surgeries",
   "/settings",
   "/settings?tab=usuarios",
