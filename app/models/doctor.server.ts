@@ -33,6 +33,7 @@ function doctorOrder({ sort, dir }: Pick<ListParams<DoctorSort>, "sort" | "dir">
     : [direction(doctors.searchText), direction(doctors.id)];
 }
 
+/** The columns of the list, and of its export. */
 const DOCTOR_EXPORT_FIELDS = {
   name: doctors.name,
   specialty: doctors.specialty,
@@ -55,17 +56,7 @@ export function listDoctors({ q, page, sort, dir }: ListParams<DoctorSort>) {
   const order = doctorOrder({ sort, dir });
   const total = db.select({ n: count() }).from(doctors).where(where).get()!.n;
   const rows = db
-    .select({
-      id: doctors.id,
-      name: doctors.name,
-      specialty: doctors.specialty,
-      crm: doctors.crm,
-      crmUf: doctors.crmUf,
-      phone: doctors.phone,
-      email: doctors.email,
-      commissionRate: doctors.commissionRate,
-      active: doctors.active,
-    })
+    .select({ id: doctors.id, ...DOCTOR_EXPORT_FIELDS })
     .from(doctors)
     .where(where)
     .orderBy(...order)

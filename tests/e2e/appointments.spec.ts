@@ -33,7 +33,8 @@ function fixtures() {
 /** Types in a picker's combobox (it searches as you type, with JavaScript) and chooses the match. */
 async function pick(page: Page, label: "Paciente" | "Médico", query: string, option: string) {
   const dialog = page.getByRole("dialog");
-  const combobox = dialog.getByRole("combobox", { name: label, exact: true });
+  // The text box appears once the page is hydrated (before, the no-JS select carries the name).
+  const combobox = dialog.getByRole("combobox", { name: label, exact: true }).and(dialog.locator("input"));
   await combobox.fill(query);
   await dialog.getByRole("option", { name: option, exact: true }).click();
   await expect(combobox).toHaveValue(option);

@@ -16,7 +16,8 @@ function saoPauloDate(days: number) {
 
 /** Types part of a name in the picker's combobox and picks the one match, as a person would. */
 async function choose(dialog: Locator, label: "Paciente" | "Médico", query: string, name: string) {
-  const combobox = dialog.getByRole("combobox", { name: label, exact: true });
+  // The text box appears once the page is hydrated (before, the no-JS select carries the name).
+  const combobox = dialog.getByRole("combobox", { name: label, exact: true }).and(dialog.locator("input"));
   await combobox.fill(query);
   const option = dialog.getByRole("option", { name });
   await expect(option).toHaveCount(1);

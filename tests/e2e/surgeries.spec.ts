@@ -37,7 +37,8 @@ function insertSurgery(db: TestDb, fixtures: ReturnType<typeof insertFixtures>, 
 
 /** Types in a picker's combobox (JavaScript fetches the matches as you type) and chooses the option. */
 async function pick(page: Page, label: "Paciente" | "Médico", query: string, optionText: string) {
-  const combobox = dialog(page).getByRole("combobox", { name: label, exact: true });
+  // The text box appears once the page is hydrated (before, the no-JS select carries the name).
+  const combobox = dialog(page).getByRole("combobox", { name: label, exact: true }).and(dialog(page).locator("input"));
   await combobox.fill(query);
   const option = dialog(page).getByRole("option", { name: optionText });
   await expect(option).toHaveCount(1);
