@@ -93,7 +93,7 @@ for (const theme of THEMES) {
 
     test("/auth", async ({ page: signedOut }) => {
       await signedOut.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      for (const path of ["/auth", "/auth?tab=signup"]) {
+      for (const path of ["/auth", "/auth?tab=signup", "/auth?tab=login&conta=aguardando"]) {
         await signedOut.goto(path);
         await expect(signedOut.getByRole("heading", { name: "Sinapse" })).toBeVisible();
         expect(await seriousViolations(signedOut)).toEqual([]);
