@@ -1,0 +1,632 @@
+/**
+ * `npm run bench`: load figures of the production server on a database of any size.
+ *
+ * Builds the app into BENCH_BUILD_DIR (default build-bench) unless that build is newer than the
+ * sources, starts it the way `npm run serve` does (react-router-serve, NODE_ENV=production) on
+ * 127.0.0.1 against DATABASE_PATH (default db/clinic.sqlite), signs in, and measures each screen
+ * with autocannon run from a second process, at 1 and at 20 connections, for BENCH_SECONDS
+ * (default 5) each. The same run measures two floors: the unauthenticated /auth page and a bare
+ * node:http server (its own process) answering with /auth's bytes. Results go to
+ * docs/performance.md (BENCH_OUT) beside the targets of the issue 'Performance at a large
+ * practice's scale'; the script exits 0 whether they pass or not. Every child process it starts
+ * is stopped on the way out, also on Ctrl-C or an error.
+ *
+ * Environment: DATABASE_PATH, BENCH_SECONDS, BENCH_EMAIL / BENCH_PASSWORD (else SCALE_ADMIN_EMAIL /
+ * SCALE_ADMIN_PASSWORD, else the demo admin), BENCH_PORT, BENCH_BUILD_DIR, BENCH_REBUILD=1,
+ * BENCH_OUT, BENCH_NOTE (a sentence printed under the title).
+ */
+import Database from "better-sqlite3";
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import { normalizeSearch } from "../../app/lib/search.ts";
+import type { LoadJob, LoadResult } from "./load-worker.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const HERE = path.join(ROOT, "scripts/bench");
+
+const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
+const WARMUP_SECONDS = 1;
+/** Pause after each run, so that requests still queued in the server do not spill into the next one. */
+const SETTLE_MS = 1500;
+const CONNECTIONS = [1, 20] as const;
+const DATABASE_PATH = path.resolve(ROOT, process.env.DATABASE_PATH ?? "db/clinic.sqlite");
+const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? "build-bench";
+const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "docs/performance.md");
+const EMAIL = process.env.BENCH_EMAIL ?? process.env.SCALE_ADMIN_EMAIL ?? "admin@sinapse.demo";
+const PASSWORD = process.env.BENCH_PASSWORD ?? process.env.SCALE_ADMIN_PASSWORD ?? "demo12345";
+const PAGE_SIZE = 25;
+
+/** The issue's targets. */
+const TARGET = {
+  listRatio: 0.6,
+  dashboardRatio: 0.4,
+  p95Ms: 50,
+  maxHtmlKb: 250,
+  commonOverRare: 3,
+  deepOverFirst: 1.2,
+};
+
+function positiveNumber(raw: string | undefined, fallback: number) {
+  const value = Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: every one is tracked and stopped on exit, Ctrl-C or error.
+
+const children = new Set<ChildProcess>();
+
+function track<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
+
+function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function stopAll() {
+  await Promise.all([...children].map((child) => stopChild(child)));
+}
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping the benchmark's processes…`);
+    stopAll().finally(() => process.exit(130));
+  });
+}
+process.on("exit", () => {
+  // Last resort (an uncaught error): no waiting is possible here, so just signal.
+  for (const child of children) child.kill("SIGKILL");
+});
+
+/** Runs a command to completion, output captured; throws with its output on failure. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = track(spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve(output) : reject(new Error(`${path.basename(args[0] ?? command)} failed (${signal ?? code}):\n${output}`)),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build, database, server
+
+function newestMtime(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+async function ensureBuild() {
+  const serverEntry = path.join(ROOT, BUILD_DIR, "server/index.js");
+  const built = fs.statSync(serverEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = ["app", "db", "public", "vite.config.ts", "react-router.config.ts", "package.json", "package-lock.json", "tsconfig.json"];
+  const newestSource = Math.max(...sources.map((entry) => newestMtime(path.join(ROOT, entry))));
+  if (built > newestSource && process.env.BENCH_REBUILD !== "1") {
+    console.log(`Build ${BUILD_DIR}/ is newer than the sources: reusing it.`);
+    return serverEntry;
+  }
+  console.log(`Building the production bundle into ${BUILD_DIR}/ …`);
+  const started = Date.now();
+  await run(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+    ...process.env,
+    BUILD_DIR,
+    NODE_ENV: "production",
+  });
+  console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return serverEntry;
+}
+
+function freePort(): Promise<number> {
+  const wanted = Number(process.env.BENCH_PORT);
+  if (Number.isInteger(wanted) && wanted > 0) return Promise.resolve(wanted);
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const port = (probe.address() as net.AddressInfo).port;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  log: () => string;
+}
+
+async function startServer(serverEntry: string): Promise<Server> {
+  const port = await freePort();
+  const child = track(
+    spawn(process.execPath, [path.join(ROOT, "node_modules/@react-router/serve/bin.js"), serverEntry], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
+  let log = "";
+  const keep = (chunk: Buffer) => (log = (log + chunk).slice(-20_000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log}`);
+    try {
+      const response = await fetch(`${base}/auth`, { redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status === 200) return { child, base, log: () => log };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer /auth within 60 s:\n${log}`);
+}
+
+function rssOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024;
+  return { rssMb: field("VmRSS"), peakMb: field("VmHWM") };
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ intent: "login", email: EMAIL, password: PASSWORD }),
+  });
+  await response.arrayBuffer();
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .find((pair) => pair.startsWith("sinapse_session=") && pair.length > "sinapse_session=".length);
+  if (response.status !== 302 || !session) {
+    throw new Error(`Sign-in as ${EMAIL} failed (HTTP ${response.status}); set BENCH_EMAIL / BENCH_PASSWORD.`);
+  }
+  return session;
+}
+
+async function signOut(base: string, cookie: string) {
+  try {
+    const response = await fetch(`${base}/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: base } });
+    await response.arrayBuffer();
+  } catch {
+    // best effort: the session expires on its own
+  }
+}
+
+interface DbFacts {
+  counts: Record<string, number | null>;
+  sizeMb: number;
+  rareToken: string;
+  rareMatches: number;
+}
+
+function readDatabase(): DbFacts {
+  const sqlite = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
+  try {
+    const counts: Record<string, number | null> = {};
+    for (const table of ["patients", "appointments", "surgeries", "financial_transactions"]) {
+      try {
+        counts[table] = (sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n;
+      } catch {
+        counts[table] = null;
+      }
+    }
+    // The rare token: the least frequent word (4+ letters) of the real patient names.
+    const frequency = new Map<string, number>();
+    for (const { name } of sqlite.prepare("select name from patients").iterate() as Iterable<{ name: string }>) {
+      for (const word of new Set(normalizeSearch(name).split(" "))) {
+        if (/^[a-z]{4,}$/.test(word) && word !== "silva") frequency.set(word, (frequency.get(word) ?? 0) + 1);
+      }
+    }
+    const candidates = [...frequency]
+      .sort((a, b) => a[1] - b[1] || b[0].length - a[0].length || a[0].localeCompare(b[0]))
+      .slice(0, 20)
+      .map(([word]) => word);
+    const matches = sqlite.prepare("select count(*) as n from patients where search_text like ?");
+    let rareToken = candidates[0] ?? "zzzz";
+    let rareMatches = Infinity;
+    for (const word of candidates) {
+      const n = (matches.get(`%${word}%`) as { n: number }).n;
+      if (n > 0 && n < rareMatches) [rareToken, rareMatches] = [word, n];
+    }
+    const sizeMb = ["", "-wal"].reduce((sum, suffix) => sum + (fs.statSync(DATABASE_PATH + suffix, { throwIfNoEntry: false })?.size ?? 0), 0) / 2 ** 20;
+    return { counts, sizeMb, rareToken, rareMatches: Number.isFinite(rareMatches) ? rareMatches : 0 };
+  } finally {
+    sqlite.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages and load
+
+interface Page {
+  status: number;
+  contentType: string;
+  bytes: Buffer;
+  gzipBytes: number;
+  text: string;
+}
+
+async function getPage(url: string, cookie?: string): Promise<Page> {
+  const response = await fetch(url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    contentType: response.headers.get("Content-Type") ?? "text/html",
+    bytes,
+    gzipBytes: zlib.gzipSync(bytes).length,
+    text: bytes.toString("utf8").replace(/<!-- -->/g, ""),
+  };
+}
+
+/** 'Página 1 de 1.234' → 1234 (React puts comment markers between the text parts; removed above). */
+function lastPageOf(page: Page): number | null {
+  const match = /Página\s+1\s+de\s+([\d.\s\u00a0]+)/.exec(page.text);
+  const n = match ? Number(match[1].replace(/\D/g, "")) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** '1.234 registros' → 1234. */
+function totalOf(page: Page): number | null {
+  const match = /([\d.]+)\s+registros?\b/.exec(page.text);
+  return match ? Number(match[1].replace(/\D/g, "")) : null;
+}
+
+class LoadGenerator {
+  private child = track(fork(path.join(HERE, "load-worker.ts"), [], { execArgv: ["--import", "tsx"], cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] }));
+  private nextId = 1;
+  private pending = new Map<number, (result: LoadResult) => void>();
+
+  constructor() {
+    this.child.on("message", (result: LoadResult) => {
+      this.pending.get(result.id)?.(result);
+      this.pending.delete(result.id);
+    });
+    this.child.on("exit", (code) => {
+      for (const [, resolve] of this.pending) resolve({ error: `load worker exited (${code})` } as LoadResult);
+      this.pending.clear();
+    });
+  }
+
+  measure(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<LoadResult> {
+    const job: LoadJob = { id: this.nextId++, url, connections, seconds, headers };
+    return new Promise((resolve) => {
+      this.pending.set(job.id, resolve);
+      this.child.send(job);
+    });
+  }
+}
+
+function startPlainServer(page: Page): Promise<{ child: ChildProcess; base: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sinapse-bench-"));
+  const bodyPath = path.join(dir, "auth.html");
+  fs.writeFileSync(bodyPath, page.bytes);
+  const configPath = path.join(dir, "plain.json");
+  fs.writeFileSync(configPath, JSON.stringify({ bodyPath, contentType: page.contentType }));
+  const child = track(fork(path.join(HERE, "plain-server.ts"), [configPath], { execArgv: ["--import", "tsx"], cwd: ROOT }));
+  child.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("The plain node:http server did not start within 30 s")), 30_000);
+    child.once("message", (message: { port: number }) => {
+      clearTimeout(timer);
+      resolve({ child, base: `http://127.0.0.1:${message.port}` });
+    });
+    child.once("exit", (code) => reject(new Error(`The plain node:http server exited (${code})`)));
+  });
+}
+
+interface Screen {
+  label: string;
+  path: string;
+  kind: "list" | "dashboard" | "floor" | "plain";
+  page?: Page;
+  runs: Partial<Record<number, LoadResult>>;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
+async function measureScreen(load: LoadGenerator, screen: Screen, url: string, headers: Record<string, string>) {
+  process.stdout.write(`  ${screen.label.padEnd(34)}`);
+  await load.measure(url, 20, WARMUP_SECONDS, headers);
+  for (const connections of CONNECTIONS) {
+    await settle();
+    const result = await load.measure(url, connections, SECONDS, headers);
+    screen.runs[connections] = result;
+    process.stdout.write(`  c${connections}: ${fmt(result.reqPerSec, 0).padStart(5)} req/s p95 ${fmt(result.p95, 1).padStart(6)} ms`);
+    if (result.non2xx || result.errors || result.timeouts || result.error || !result.requests) {
+      process.stdout.write(` [non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}${result.error ? `, ${result.error}` : ""}]`);
+    }
+  }
+  process.stdout.write("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function fmt(value: number | null | undefined, digits = 1) {
+  return value == null || !Number.isFinite(value) ? "–" : value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+
+interface Check {
+  what: string;
+  ok: boolean;
+}
+
+function machine() {
+  const cpuinfo = fs.readFileSync("/proc/cpuinfo", "utf8");
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
+  let nproc = String(os.availableParallelism());
+  try {
+    nproc = execFileSync("nproc", { encoding: "utf8" }).trim();
+  } catch {
+    // keep Node's count
+  }
+  return { nproc, model, memGb: os.totalmem() / 2 ** 30 };
+}
+
+function appRevision() {
+  try {
+    const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0" };
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8", env }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no", "--", "app", "db"], { cwd: ROOT, encoding: "utf8", env }).trim();
+    return dirty ? `${head} + uncommitted changes in app/ or db/` : head;
+  } catch {
+    return "unknown";
+  }
+}
+
+function report(input: {
+  screens: Screen[];
+  floor: Screen;
+  plain: Screen;
+  floorAfter: LoadResult;
+  db: DbFacts;
+  rss: { rssMb: number; peakMb: number };
+  loadBefore: number[];
+  loadAfter: number[];
+  started: Date;
+  elapsedS: number;
+}) {
+  const { screens, floor, plain, db } = input;
+  const checks: Check[] = [];
+  const m = machine();
+  // The machine is shared: the floor is measured at the start and at the end, and ratios use the mean.
+  const floorRps = (floor.runs[20]!.reqPerSec + input.floorAfter.reqPerSec) / 2;
+  const plainRps = plain.runs[20]!.reqPerSec;
+  const lines: string[] = [];
+  const push = (...text: string[]) => lines.push(...text);
+
+  push(
+    "# Performance",
+    "",
+    "Generated by `npm run bench` (scripts/bench/index.ts); regenerate rather than edit. Figures are one snapshot",
+    "of a machine shared with other work, with the load generator on the same cores as the server.",
+    "",
+  );
+  if (process.env.BENCH_NOTE) push(`> ${process.env.BENCH_NOTE}`, "");
+  if (Math.max(input.loadBefore[0], input.loadAfter[0]) > Number(m.nproc)) {
+    push(`> The machine was busy with other work (1-minute load average above ${m.nproc}): absolute figures are pessimistic; ratios to the /auth floor of the same run are the fairer reading.`, "");
+  }
+  push(
+    "## Run",
+    "",
+    "| | |",
+    "|---|---|",
+    `| date | ${input.started.toISOString().replace("T", " ").slice(0, 16)} UTC (${fmt(input.elapsedS, 0)} s) |`,
+    `| machine | ${m.nproc} CPUs (nproc), ${m.model}, ${fmt(m.memGb, 1)} GiB RAM |`,
+    `| load average (1 min) before / after | ${fmt(input.loadBefore[0], 2)} / ${fmt(input.loadAfter[0], 2)} |`,
+    `| Node | ${process.version} |`,
+    `| app | ${appRevision()}, production build (\`react-router-serve\`, NODE_ENV=production) |`,
+    `| database | \`${DATABASE_PATH}\` (${fmt(db.sizeMb, 1)} MB) |`,
+    `| rows | ${Object.entries(db.counts).map(([table, n]) => `${table} ${n == null ? "n/a" : n.toLocaleString("en-US")}`).join(" · ")} |`,
+    `| load | autocannon in a separate process, ${SECONDS} s per run at 1 and at 20 connections (after a ${WARMUP_SECONDS} s warm-up), 127.0.0.1 |`,
+    `| server memory after the run | RSS ${fmt(input.rss.rssMb, 0)} MB (peak ${fmt(input.rss.peakMb, 0)} MB) |`,
+    "",
+    "## Floors",
+    "",
+    "| floor | HTML KB | gzip KB | req/s @1 | req/s @20 | p50 @1 | p95 @20 | p99 @20 |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|",
+  );
+  for (const s of [floor, plain]) {
+    const [one, twenty] = [s.runs[1]!, s.runs[20]!];
+    push(
+      `| ${s.label} | ${fmt(s.page!.bytes.length / 1024)} | ${fmt(s.page!.gzipBytes / 1024)} | ${fmt(one.reqPerSec, 0)} | ${fmt(twenty.reqPerSec, 0)} | ${fmt(one.p50, 2)} ms | ${fmt(twenty.p95, 1)} ms | ${fmt(twenty.p99, 1)} ms |`,
+    );
+  }
+  push(
+    "",
+    `/auth measured again at the end, @20: ${fmt(input.floorAfter.reqPerSec, 0)} req/s (first ${fmt(floor.runs[20]!.reqPerSec, 0)}); the ratios below use their mean, ${fmt(floorRps, 0)} req/s.`,
+    "",
+    "## Screens",
+    "",
+    `Ratios are req/s at 20 connections. Targets: list screens ≥ ${TARGET.listRatio * 100} % of the /auth floor, the dashboard ≥ ${TARGET.dashboardRatio * 100} %;`,
+    `p95 ≤ ${TARGET.p95Ms} ms at 20 connections; no page over ${TARGET.maxHtmlKb} KB of HTML. 'vs plain' has no target (it shows the framework's own cost).`,
+    "",
+    "| screen | URL | HTML KB (≤ 250) | gzip KB | req/s @1 | req/s @20 | vs /auth (target) | vs plain | p50 @1 | p95 @20 (≤ 50 ms) | p99 @20 |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+  );
+  for (const s of screens) {
+    const [one, twenty] = [s.runs[1]!, s.runs[20]!];
+    const kb = s.page!.bytes.length / 1024;
+    const ratio = twenty.reqPerSec / floorRps;
+    const wanted = s.kind === "dashboard" ? TARGET.dashboardRatio : TARGET.listRatio;
+    const broken = one.non2xx + twenty.non2xx + one.errors + twenty.errors > 0 || !one.requests || !twenty.requests || one.error || twenty.error;
+    const okSize = kb <= TARGET.maxHtmlKb;
+    const okRatio = ratio >= wanted && !broken;
+    const okP95 = twenty.p95 <= TARGET.p95Ms && !broken;
+    checks.push(
+      { what: `${s.label}: ${fmt(kb)} KB HTML (≤ ${TARGET.maxHtmlKb})`, ok: okSize },
+      { what: `${s.label}: ${fmt(ratio * 100, 0)} % of the floor (≥ ${wanted * 100} %)`, ok: okRatio },
+      { what: `${s.label}: p95 ${fmt(twenty.p95, 1)} ms @20 (≤ ${TARGET.p95Ms})`, ok: okP95 },
+    );
+    const note = broken ? ` ⚠ non-2xx ${one.non2xx + twenty.non2xx}, errors ${one.errors + twenty.errors}, runs without a response ${[one, twenty].filter((r) => !r.requests).length}` : "";
+    push(
+      `| ${s.label}${note} | \`${s.path}\` | ${fmt(kb)} ${verdict(okSize)} | ${fmt(s.page!.gzipBytes / 1024)} | ${fmt(one.reqPerSec, 0)} | ${fmt(twenty.reqPerSec, 0)} | ${fmt(ratio * 100, 0)} % ${verdict(okRatio)} (≥ ${wanted * 100} %) | ${fmt((twenty.reqPerSec / plainRps) * 100, 1)} % | ${fmt(one.p50, 1)} ms | ${fmt(twenty.p95, 1)} ms ${verdict(okP95)} | ${fmt(twenty.p99, 1)} ms |`,
+    );
+  }
+
+  const byLabel = (label: string) => screens.find((s) => s.label === label)!;
+  const pairs: Array<{ what: string; slow: Screen; fast: Screen; limit: number; target: string }> = [
+    { what: "common search vs rare search (patients)", slow: byLabel("patients: common search"), fast: byLabel("patients: rare search"), limit: TARGET.commonOverRare, target: "≤ 3×" },
+    { what: "deep page vs page 1 (patients)", slow: byLabel("patients: deep page"), fast: byLabel("patients: page 1"), limit: TARGET.deepOverFirst, target: "within 20 %" },
+    { what: "deep page vs page 1 (appointments)", slow: byLabel("appointments: deep page"), fast: byLabel("appointments: page 1"), limit: TARGET.deepOverFirst, target: "within 20 %" },
+  ];
+  push(
+    "",
+    "## Comparisons",
+    "",
+    "Mean latency at 1 connection (the cost of one request, without queueing).",
+    "",
+    "| comparison | URLs | mean @1 | ratio | target |",
+    "|---|---|--:|--:|---|",
+  );
+  for (const pair of pairs) {
+    const ratio = pair.slow.runs[1]!.mean / pair.fast.runs[1]!.mean;
+    const ok = ratio <= pair.limit;
+    checks.push({ what: `${pair.what}: ${fmt(ratio, 2)}× (${pair.target})`, ok });
+    push(
+      `| ${pair.what} | \`${pair.slow.path}\` vs \`${pair.fast.path}\` | ${fmt(pair.slow.runs[1]!.mean, 2)} vs ${fmt(pair.fast.runs[1]!.mean, 2)} ms | ${fmt(ratio, 2)}× | ${pair.target} ${verdict(ok)} |`,
+    );
+  }
+  push(
+    "",
+    `Searches: 'silva' matches ${totalOf(byLabel("patients: common search").page!)?.toLocaleString("en-US") ?? "?"} patients; the rare token '${db.rareToken}' (the least frequent word of the real patient names) matches ${totalOf(byLabel("patients: rare search").page!)?.toLocaleString("en-US") ?? "?"}.`,
+  );
+
+  const failed = checks.filter((c) => !c.ok);
+  push("", "## Summary", "", `${checks.length - failed.length} of ${checks.length} targets pass.`, "");
+  if (failed.length) push("Failing:", "", ...failed.map((c) => `- ${c.what}`), "");
+  return { markdown: lines.join("\n"), checks, failed };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = new Date();
+  const loadBefore = os.loadavg();
+  if (!fs.existsSync(DATABASE_PATH)) throw new Error(`No database at ${DATABASE_PATH} (set DATABASE_PATH).`);
+  console.log(`Database ${DATABASE_PATH}`);
+
+  const serverEntry = await ensureBuild();
+  // As `npm run serve` does: bring the schema up to date before serving.
+  await run(process.execPath, ["--import", "tsx", path.join(ROOT, "db/migrate.ts")], { ...process.env, DATABASE_PATH });
+  const db = readDatabase();
+  console.log(`Rows: ${Object.entries(db.counts).map(([t, n]) => `${t} ${n ?? "n/a"}`).join(", ")}`);
+
+  const server = await startServer(serverEntry);
+  console.log(`Server (pid ${server.child.pid}) on ${server.base}`);
+  const cookie = await signIn(server.base);
+  const authed = { Cookie: cookie };
+
+  const screens: Screen[] = [
+    { label: "patients: page 1", path: "/patients", kind: "list", runs: {} },
+    { label: "patients: deep page", path: "/patients?page=", kind: "list", runs: {} },
+    { label: "patients: common search", path: "/patients?q=silva", kind: "list", runs: {} },
+    { label: "patients: rare search", path: `/patients?q=${encodeURIComponent(db.rareToken)}`, kind: "list", runs: {} },
+    { label: "appointments: page 1", path: "/appointments", kind: "list", runs: {} },
+    { label: "appointments: deep page", path: "/appointments?page=", kind: "list", runs: {} },
+    { label: "schedule: day", path: "/schedule?view=day", kind: "list", runs: {} },
+    { label: "schedule: week", path: "/schedule?view=week", kind: "list", runs: {} },
+    { label: "schedule: month", path: "/schedule?view=month", kind: "list", runs: {} },
+    { label: "surgeries", path: "/surgeries", kind: "list", runs: {} },
+    { label: "surgeries: stage aprovado", path: "/surgeries?stage=aprovado", kind: "list", runs: {} },
+    { label: "dashboard", path: "/dashboard", kind: "dashboard", runs: {} },
+    { label: "api: patients search", path: "/api/patients?q=silva", kind: "list", runs: {} },
+  ];
+  // Page 1 first: it says how many pages there are.
+  for (const screen of screens) {
+    if (screen.path.endsWith("?page=")) {
+      const first = screens.find((s) => s.path === screen.path.replace("?page=", ""))!.page!;
+      const table = screen.label.startsWith("patients") ? "patients" : "appointments";
+      const fromDb = Math.max(1, Math.ceil((db.counts[table] ?? 0) / PAGE_SIZE));
+      const last = lastPageOf(first) ?? fromDb;
+      // One before the last: a full page, like page 1 (the last may hold a single row).
+      screen.path += String(last > 2 ? last - 1 : last);
+    }
+    screen.page = await getPage(server.base + screen.path, cookie);
+    if (screen.page.status !== 200) throw new Error(`${screen.path} answered HTTP ${screen.page.status} (signed in as ${EMAIL})`);
+  }
+
+  const floor: Screen = { label: "/auth (app, signed out)", path: "/auth", kind: "floor", runs: {}, page: await getPage(`${server.base}/auth`) };
+  const plainServer = await startPlainServer(floor.page!);
+  const plain: Screen = { label: "plain node:http, /auth's bytes", path: "/", kind: "plain", runs: {}, page: await getPage(`${plainServer.base}/`) };
+
+  const load = new LoadGenerator();
+  const total = (screens.length + 3) * (WARMUP_SECONDS + (SECONDS + SETTLE_MS / 1000) * CONNECTIONS.length);
+  console.log(`Measuring ${screens.length} screens and 2 floors, ${SECONDS} s per run (about ${Math.ceil(total / 60)} min):`);
+  await measureScreen(load, plain, `${plainServer.base}/`, {});
+  await measureScreen(load, floor, `${server.base}/auth`, {});
+  for (const screen of screens) await measureScreen(load, screen, server.base + screen.path, authed);
+  process.stdout.write("  /auth again (drift check)          ");
+  await settle();
+  const floorAfter = await load.measure(`${server.base}/auth`, 20, SECONDS, {});
+  console.log(`  c20: ${fmt(floorAfter.reqPerSec, 0)} req/s`);
+
+  const rss = rssOf(server.child.pid!);
+  await signOut(server.base, cookie);
+  await stopAll();
+
+  const result = report({
+    screens,
+    floor,
+    plain,
+    floorAfter,
+    db,
+    rss,
+    loadBefore,
+    loadAfter: os.loadavg(),
+    started,
+    elapsedS: (Date.now() - started.getTime()) / 1000,
+  });
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(OUT, result.markdown);
+  console.log(`\nServer RSS after the run: ${fmt(rss.rssMb, 0)} MB (peak ${fmt(rss.peakMb, 0)} MB)`);
+  console.log(`${result.checks.length - result.failed.length} of ${result.checks.length} targets pass.`);
+  const screensTable = result.markdown.slice(result.markdown.indexOf("| screen |"), result.markdown.indexOf("## Comparisons"));
+  console.log(`\n${screensTable.trim()}\n`);
+  for (const check of result.failed) console.log(`  FAIL ${check.what}`);
+  console.log(`Written to ${path.relative(ROOT, OUT)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  async (error: unknown) => {
+    console.error(`\nbench: ${error instanceof Error ? error.message : String(error)}`);
+    await stopAll();
+    process.exit(1);
+  },
+);
