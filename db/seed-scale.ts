@@ -1,0 +1,78 @@
+/**
+ * Scale data set: `npm run seed:scale` (add `--force` to replace existing data).
+ *
+ * Builds a large practice's 20-year history for performance work: at SCALE_FACTOR=1, 200 000
+ * patients, 1 000 000 appointments, 100 000 surgeries (stage history and fee lines included) and
+ * 500 000 financial transactions, plus 40 doctors and the demo's Cadastros, and one admin login.
+ * Reproducible from SCALE_SEED (and SCALE_NOW, the clock it is placed around; default: now).
+ *
+ *   DATABASE_PATH         target file (default db/clinic.sqlite)
+ *   SCALE_FACTOR          1 = full size; 0.01 = a 1 % version in seconds
+ *   SCALE_SEED            pseudo-random seed (default 20050301)
+ *   SCALE_NOW             ISO instant to build around (default: the current minute)
+ *   SCALE_ADMIN_EMAIL     admin login (default admin@sinapse.scale)
+ *   SCALE_ADMIN_PASSWORD  admin password (default sinapse-escala)
+ */
+import fs from "node:fs";
+import { databasePath, runMigrations, sqlite } from "../app/.server/db";
+import { buildScaleDatabase, DEFAULT_SCALE_SEED, wipeScaleTables } from "./seed/scale/build";
+
+const DEFAULT_ADMIN_EMAIL = "admin@sinapse.scale";
+const DEFAULT_ADMIN_PASSWORD = "sinapse-escala";
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`${name} inválido: '${raw}' (use um número positivo).`);
+    process.exit(1);
+  }
+  return value;
+}
+
+async function main() {
+  const force = process.argv.includes("--force");
+  const factor = numberFromEnv("SCALE_FACTOR", 1);
+  const seed = Math.trunc(numberFromEnv("SCALE_SEED", DEFAULT_SCALE_SEED));
+  const now = process.env.SCALE_NOW ? new Date(process.env.SCALE_NOW) : new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  if (Number.isNaN(now.getTime())) {
+    console.error(`SCALE_NOW inválido: '${process.env.SCALE_NOW}' (use uma data ISO, ex. 2026-03-02T12:00:00-03:00).`);
+    process.exit(1);
+  }
+  const adminEmail = process.env.SCALE_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL;
+  const adminPassword = process.env.SCALE_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
+
+  runMigrations(sqlite);
+  const existing = sqlite.prepare("SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM patients) AS patients").get() as {
+    users: number;
+    patients: number;
+  };
+  if ((existing.users > 0 || existing.patients > 0) && !force) {
+    console.error(
+      `Recusado: o banco ${databasePath} já tem dados (${existing.users} usuário(s), ${existing.patients} paciente(s)).\n` +
+        "O seed de escala só roda num banco vazio. Para APAGAR os dados e gerar a base de escala, rode:\n" +
+        "  npm run seed:scale -- --force",
+    );
+    process.exit(1);
+  }
+
+  const started = Date.now();
+  if (force) {
+    console.log("Apagando os dados existentes…");
+    wipeScaleTables(sqlite);
+  }
+  console.log(`Gerando a base de escala em ${databasePath} (fator ${factor}, semente ${seed}, relógio ${now.toISOString()})…`);
+  const result = await buildScaleDatabase(sqlite, { factor, seed, now, adminEmail, adminPassword, log: (m) => console.log(m) });
+  sqlite.close();
+
+  const bytes = fs.statSync(databasePath).size;
+  console.log(`\nBase de escala criada em ${databasePath} em ${((Date.now() - started) / 1000).toFixed(1)} s (${(bytes / 1024 / 1024).toFixed(0)} MB).\n`);
+  for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(24)} ${n.toLocaleString("pt-BR")}`);
+  console.log(`\nLogin (administrador): ${result.adminEmail}  senha: ${adminPassword}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

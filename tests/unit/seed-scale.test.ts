@@ -1,0 +1,203 @@
+import type Database from "better-sqlite3";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyLogin } from "~/.server/credentials";
+import { openDatabase, runMigrations, sqlite } from "~/.server/db";
+import { isValidCpf } from "~/lib/documents";
+import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
+import { normalizeSearch } from "~/lib/search";
+import { listPatients, patientSearchText } from "~/models/patient.server";
+import { buildScaleDatabase, scaleTargets, type ScaleOptions } from "~db/seed/scale/build";
+
+// A 0.4 % practice: 800 patients, 4 000 appointments, 400 surgeries, 2 000 transactions.
+const FACTOR = 0.004;
+// A fixed clock (a Wednesday afternoon in São Paulo) makes the build reproducible.
+const OPTIONS: ScaleOptions = {
+  factor: FACTOR,
+  seed: 424_242,
+  now: new Date("2026-03-04T15:30:00-03:00"),
+  adminEmail: "Admin@Escala.Test",
+  adminPassword: "escala-teste-1",
+};
+const targets = scaleTargets(FACTOR);
+const temporaryFiles: string[] = [];
+
+function temporaryDatabase(): string {
+  const file = path.join(os.tmpdir(), `sinapse-scale-${process.pid}-${Date.now()}-${temporaryFiles.length}.sqlite`);
+  temporaryFiles.push(file);
+  return file;
+}
+
+const count = (conn: Database.Database, sql: string) => conn.prepare(sql).pluck().get() as number;
+
+/** A digest of every row of the tables, in id order. */
+function checksum(conn: Database.Database, tables: string[]): Record<string, string> {
+  return Object.fromEntries(
+    tables.map((table) => {
+      const hash = createHash("sha256");
+      for (const row of conn.prepare(`SELECT * FROM "${table}" ORDER BY id`).raw().iterate()) hash.update(JSON.stringify(row));
+      return [table, hash.digest("hex")];
+    }),
+  );
+}
+const CHECKED_TABLES = ["patients", "doctors", "appointments", "surgeries", "pipeline_stages", "surgery_fee_lines", "financial_transactions"];
+
+beforeAll(async () => {
+  await buildScaleDatabase(sqlite, OPTIONS);
+}, 120_000);
+
+afterAll(() => {
+  for (const file of temporaryFiles) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+});
+
+describe("scale seed (db/seed-scale.ts)", () => {
+  it("writes the counts the factor asks for, with 40 doctors of whom a few are inactive", () => {
+    expect(targets).toEqual({ patients: 800, appointments: 4000, surgeries: 400, transactions: 2000 });
+    expect(count(sqlite, "select count(*) from patients")).toBe(targets.patients);
+    expect(count(sqlite, "select count(*) from appointments")).toBe(targets.appointments);
+    expect(count(sqlite, "select count(*) from surgeries")).toBe(targets.surgeries);
+    expect(count(sqlite, "select count(*) from financial_transactions")).toBe(targets.transactions);
+    expect(count(sqlite, "select count(*) from doctors")).toBe(40);
+    expect(count(sqlite, "select count(*) from doctors where active = 0")).toBe(3);
+    // Every surgery has its history (at least the first stage) and its fee lines.
+    expect(count(sqlite, "select count(*) from surgeries s where not exists (select 1 from pipeline_stages p where p.surgery_id = s.id)")).toBe(0);
+    expect(count(sqlite, "select count(*) from surgeries s where not exists (select 1 from surgery_fee_lines f where f.surgery_id = s.id)")).toBe(0);
+    expect(count(sqlite, "select count(*) from payers")).toBeGreaterThan(0);
+    expect(count(sqlite, "select count(*) from medical_codes")).toBeGreaterThan(0);
+  });
+
+  it("books no doctor and no patient twice at the same time", () => {
+    for (const who of ["doctor_id", "patient_id"]) {
+      const clashes = count(
+        sqlite,
+        `select count(*) from appointments a join appointments b
+           on a.${who} = b.${who} and a.id < b.id and a.start_time < b.end_time and b.start_time < a.end_time
+         where a.status != 'cancelled' and b.status != 'cancelled'`,
+      );
+      expect(clashes, who).toBe(0);
+    }
+    // Past appointments are settled; future ones are scheduled or confirmed (a few cancelled).
+    const now = OPTIONS.now.getTime();
+    expect(count(sqlite, `select count(*) from appointments where end_time <= ${now} and status in ('scheduled', 'confirmed')`)).toBe(0);
+    expect(count(sqlite, `select count(*) from appointments where start_time > ${now} and status = 'completed'`)).toBe(0);
+    expect(count(sqlite, `select count(*) from appointments where start_time > ${now}`)).toBeGreaterThan(0);
+    expect(count(sqlite, `select count(*) from appointments where status = 'cancelled'`)).toBeGreaterThan(0);
+  });
+
+  it("keeps every surgery's stage history coherent with its current stage and status", () => {
+    const lastStageMismatch = count(
+      sqlite,
+      `select count(*) from surgeries s
+        where s.current_stage != (select p.stage from pipeline_stages p where p.surgery_id = s.id order by p.created_at desc, p.id desc limit 1)`,
+    );
+    expect(lastStageMismatch).toBe(0);
+    // Each move starts where the previous one ended; the first starts nowhere, in 'aguarda_docs'.
+    const brokenChain = count(
+      sqlite,
+      `select count(*) from pipeline_stages p
+        where p.from_stage is not (select q.stage from pipeline_stages q where q.surgery_id = p.surgery_id and q.id < p.id order by q.id desc limit 1)`,
+    );
+    expect(brokenChain).toBe(0);
+    expect(count(sqlite, "select count(*) from pipeline_stages where from_stage is null and stage != 'aguarda_docs'")).toBe(0);
+    expect(count(sqlite, `select count(*) from pipeline_stages where created_at > ${OPTIONS.now.getTime()}`)).toBe(0);
+
+    const rows = sqlite.prepare("select current_stage as stage, status, count(*) as n from surgeries group by 1, 2").all() as Array<{ stage: PipelineStage; status: string; n: number }>;
+    for (const row of rows) expect(row.status, row.stage).toBe(surgeryStatusForStage(row.stage));
+    const stages = new Set(rows.map((r) => r.stage));
+    expect(stages.has("concluido") && stages.has("cancelado") && stages.has("negado")).toBe(true);
+    expect(stages.size).toBeGreaterThanOrEqual(PIPELINE_STAGE_IDS.length - 3);
+    // Nothing is concluded on a day still to come; fee lines point at real codes.
+    expect(count(sqlite, `select count(*) from surgeries where status = 'completed' and scheduled_date > ${OPTIONS.now.getTime()}`)).toBe(0);
+    expect(count(sqlite, "select count(*) from surgery_fee_lines f left join medical_codes m on m.id = f.medical_code_id where m.id is null")).toBe(0);
+    // Fee receipts are linked to paid surgeries, for their billed amount.
+    const unpaidLinks = count(
+      sqlite,
+      `select count(*) from financial_transactions t join surgeries s on s.id = t.surgery_id
+        where t.category = 'Cirurgias' and (s.receivable_status != 'pago' or t.amount_cents != s.billed_amount_cents)`,
+    );
+    expect(unpaidLinks).toBe(0);
+    expect(count(sqlite, "select count(*) from financial_transactions where surgery_id is not null")).toBeGreaterThan(0);
+  });
+
+  it("stores the app's own search keys, so the patient search finds about 1 in 20 for 'silva'", () => {
+    const patients = sqlite.prepare("select name, cpf, email, phone, search_text as searchText from patients").all() as Array<{
+      name: string;
+      cpf: string | null;
+      email: string | null;
+      phone: string | null;
+      searchText: string;
+    }>;
+    expect(patients.filter((p) => p.searchText !== patientSearchText(p))).toEqual([]);
+    const cpfs = patients.map((p) => p.cpf).filter((c): c is string => c !== null);
+    expect(cpfs.length / patients.length).toBeGreaterThan(0.85);
+    expect(cpfs.every(isValidCpf)).toBe(true);
+    expect(new Set(cpfs).size).toBe(cpfs.length);
+
+    // The trigram index (migration 0002) agrees with the table.
+    expect(() => sqlite.exec("INSERT INTO patients_search(patients_search, rank) VALUES ('integrity-check', 1)")).not.toThrow();
+    const { total, rows } = listPatients({ q: "silva", page: 1, sort: "name", dir: "asc" });
+    const expected = patients.filter((p) => p.searchText.includes("silva")).length;
+    expect(total).toBe(expected);
+    expect(total / patients.length).toBeGreaterThan(0.03);
+    expect(total / patients.length).toBeLessThan(0.08);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(normalizeSearch(`${row.name} ${row.email ?? ""}`)).toContain("silva");
+    // A rare surname finds few.
+    expect(listPatients({ q: "wanderley", page: 1, sort: "name", dir: "asc" }).total / patients.length).toBeLessThan(0.01);
+  });
+
+  it("creates one admin who can sign in with the given password", async () => {
+    const admin = sqlite
+      .prepare("select u.id, u.password_hash as hash, r.role from users u join user_roles r on r.user_id = u.id where u.email = ?")
+      .get("admin@escala.test") as { id: number; hash: string; role: string };
+    expect(admin.role).toBe("admin");
+    expect(admin.hash.startsWith("$argon2id$")).toBe(true);
+    expect(await verifyLogin("admin@escala.test", OPTIONS.adminPassword)).toBe(admin.id);
+    expect(await verifyLogin("admin@escala.test", "wrong-password")).toBeNull();
+  });
+
+  it("is deterministic: the same seed and clock give identical tables, another seed does not", async () => {
+    const build = async (seed: number) => {
+      const conn = openDatabase(temporaryDatabase());
+      runMigrations(conn);
+      await buildScaleDatabase(conn, { ...OPTIONS, seed });
+      const sums = checksum(conn, CHECKED_TABLES);
+      conn.close();
+      return sums;
+    };
+    const first = checksum(sqlite, CHECKED_TABLES);
+    expect(await build(OPTIONS.seed)).toEqual(first);
+    const other = await build(OPTIONS.seed + 1);
+    expect(other.patients).not.toBe(first.patients);
+    expect(other.appointments).not.toBe(first.appointments);
+  }, 120_000);
+
+  it("runs as `npm run seed:scale`: refuses a database with patients unless --force, prints the login", () => {
+    const file = temporaryDatabase();
+    const root = path.resolve(import.meta.dirname, "../..");
+    const run = (...args: string[]) =>
+      spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/seed-scale.ts", ...args], {
+        cwd: root,
+        env: { ...process.env, DATABASE_PATH: file, SCALE_FACTOR: "0.0005", SCALE_ADMIN_EMAIL: "ops@escala.test", SCALE_ADMIN_PASSWORD: "s3nha-escala" },
+        encoding: "utf8",
+      });
+    const first = run();
+    expect(first.stderr).toBe("");
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain("ops@escala.test");
+    expect(first.stdout).toMatch(/patients\s+100\b/);
+    const again = run();
+    expect(again.status).toBe(1);
+    expect(`${again.stdout}${again.stderr}`).toMatch(/--force/);
+    const forced = run("--force");
+    expect(forced.status).toBe(0);
+    const conn = openDatabase(file);
+    expect(count(conn, "select count(*) from patients")).toBe(100);
+    expect(count(conn, "select count(*) from users")).toBe(1);
+    conn.close();
+  }, 120_000);
+});
