@@ -57,6 +57,12 @@ export interface DataTableProps<Row> {
   caption?: string;
   /** The order the loader applied (its default included), shown as the active sort. */
   sort?: { key: string; dir: SortDirection };
+  /**
+   * Keyset paging from the model (app/.server/pagination.ts): the cursors of the next and previous
+   * pages (null: none), and whether `total` is a cap ('10.000+'). Without it, pages are numbered
+   * links computed from `total`.
+   */
+  keyset?: { next: string | null; prev: string | null; totalCapped: boolean };
   className?: string;
 }
 
@@ -77,6 +83,7 @@ export function DataTable<Row>({
   pageSize,
   caption,
   sort,
+  keyset,
   className,
 }: DataTableProps<Row>) {
   const [searchParams] = useSearchParams();
@@ -85,8 +92,23 @@ export function DataTable<Row>({
   const currentDir: SortDirection = (sort?.dir ?? searchParams.get("dir")) === "desc" ? "desc" : "asc";
 
   const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-  const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
-  const pageHref = (target: number) => hrefWith({ page: target <= 1 ? null : String(target) });
+  const capped = keyset?.totalCapped ?? false;
+  const currentPage = capped ? Math.max(1, Math.trunc(page) || 1) : Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
+  const pageHref = (target: number) => hrefWith({ page: target <= 1 ? null : String(target), after: null, before: null });
+  // With keyset paging the links carry the cursor of the row they continue from.
+  const prevHref = !keyset
+    ? currentPage > 1 ? pageHref(currentPage - 1) : null
+    : currentPage === 2 || (currentPage > 2 && !keyset.prev)
+      ? pageHref(1)
+      : keyset.prev && currentPage > 1
+        ? hrefWith({ page: String(currentPage - 1), before: keyset.prev, after: null })
+        : null;
+  const nextHref = !keyset
+    ? currentPage < totalPages ? pageHref(currentPage + 1) : null
+    : keyset.next
+      ? hrefWith({ page: String(currentPage + 1), after: keyset.next, before: null })
+      : null;
+  const plus = capped ? "+" : "";
 
   return (
     <div className={cn("flex flex-col gap-3", className)}>
@@ -113,7 +135,7 @@ export function DataTable<Row>({
                     aria-sort={sorted ? (currentDir === "asc" ? "ascending" : "descending") : "none"}
                   >
                     <Link
-                      to={hrefWith({ sort: column.sortKey, dir: nextDir, page: null })}
+                      to={hrefWith({ sort: column.sortKey, dir: nextDir, page: null, after: null, before: null })}
                       preventScrollReset
                       className="-ml-2 inline-flex h-8 items-center gap-1 rounded-md px-2 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
                     >
@@ -155,24 +177,20 @@ export function DataTable<Row>({
 
       <div className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
         <p>
-          {numberFormat.format(total)} {total === 1 ? "registro" : "registros"}
+          {numberFormat.format(total)}
+          {plus} {total === 1 && !capped ? "registro" : "registros"}
         </p>
         {/* Full width on phones (links at both ends), so 'Próxima' is never cut off. */}
         <nav aria-label="Paginação" className="flex min-w-0 flex-wrap items-center justify-between gap-2 sm:justify-end">
-          <PageLink
-            to={currentPage > 1 ? pageHref(currentPage - 1) : null}
-            rel="prev"
-          >
+          <PageLink to={prevHref} rel="prev">
             <ChevronLeft aria-hidden="true" />
             Anterior
           </PageLink>
           <span className="px-1 text-center whitespace-nowrap">
             Página {numberFormat.format(currentPage)} de {numberFormat.format(totalPages)}
+            {plus}
           </span>
-          <PageLink
-            to={currentPage < totalPages ? pageHref(currentPage + 1) : null}
-            rel="next"
-          >
+          <PageLink to={nextHref} rel="next">
             Próxima
             <ChevronRight aria-hidden="true" />
           </PageLink>
@@ -237,8 +255,9 @@ export function SearchForm({ placeholder = "Buscar...", label, name = "q", class
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // A new search starts again at page 1: page and keyset cursors are dropped.
   const kept = Array.from(searchParams.entries()).filter(
-    ([param]) => param !== name && param !== "page",
+    ([param]) => param !== name && param !== "page" && param !== "after" && param !== "before",
   );
   const accessibleName = label ?? (placeholder.replace(/(\.{3}|…)$/, "") || "Buscar");
 

@@ -13,6 +13,31 @@ export interface ListParams<SortKey extends string> {
   page: number;
   sort: SortKey;
   dir: SortDirection;
+  /** Keyset position: the page after this row (`?after=`) or before it (`?before=`); see parseCursor. */
+  after?: Cursor | null;
+  before?: Cursor | null;
+}
+
+/** A row's place in a list's order: its sort key's stored value and its id (the tie-breaker). */
+export type Cursor = readonly [key: string | number, id: number];
+
+/** A cursor as it travels in a link (`["silva joao | 123", 42]`, URL-encoded). */
+export function formatCursor(cursor: Cursor): string {
+  return JSON.stringify(cursor);
+}
+
+/** A cursor from the query string, or null for anything that is not one (never throws). */
+export function parseCursor(raw: string | null | undefined): Cursor | null {
+  if (!raw || raw.length > 600) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [key, id] = value as unknown[];
+    const keyOk = (typeof key === "string" && key.length <= 500) || (typeof key === "number" && Number.isFinite(key));
+    return keyOk && Number.isSafeInteger(id) && (id as number) > 0 ? [key as string | number, id as number] : null;
+  } catch {
+    return null;
+  }
 }
 
 /** One list filter: the query-string parameter it reads and how a raw value becomes a value (or null). */
@@ -76,6 +101,8 @@ export function parseListState<SortKey extends string, Filters extends ListFilte
     page: Number.isSafeInteger(page) && page > 0 && page <= MAX_PAGE ? page : 1,
     sort: sort && (declaration.sorts as readonly string[]).includes(sort) ? (sort as SortKey) : declaration.defaultSort,
     dir: dir === "asc" || dir === "desc" ? dir : declaration.defaultDir,
+    after: parseCursor(params.get("after")),
+    before: parseCursor(params.get("before")),
     filters: filters as FilterValues<Filters>,
   };
 }
@@ -126,7 +153,7 @@ export function parseDialog(url: URL): DialogState | "invalid" {
 export function listUrl(url: URL, declaration?: ListDeclaration<string, ListFilters>): string {
   const keep = declaration ? filterParams(declaration) : [];
   const params = new URLSearchParams();
-  for (const key of ["q", "page", "sort", "dir", ...keep]) {
+  for (const key of ["q", "page", "sort", "dir", "after", "before", ...keep]) {
     const value = url.searchParams.get(key);
     if (value) params.set(key, value);
   }

@@ -5,7 +5,8 @@ import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
-import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import { type KeysetOrder, cappedCount, keysetPage, tableCount } from "~/.server/pagination";
+import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
@@ -76,32 +77,38 @@ export function appointmentExport({ q, dir }: Omit<ListParams<AppointmentSort>, 
   return { fields: APPOINTMENT_EXPORT_FIELDS, query };
 }
 
-export function listAppointments({ q, page, dir }: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
-  const where = appointmentWhere(q, filters);
-  const direction = dir === "asc" ? asc : desc;
-  const total = db.select({ n: count() }).from(appointments).where(where).get()!.n;
-  const rows = db
-    .select({
-      id: appointments.id,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      status: appointments.status,
-      type: appointments.type,
-      location: appointments.location,
-      patientId: appointments.patientId,
-      patientName: patients.name,
-      doctorId: appointments.doctorId,
-      doctorName: doctors.name,
-    })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-    .where(where)
-    .orderBy(direction(appointments.startTime), direction(appointments.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(page))
-    .all();
-  return { rows, total, pageSize: PAGE_SIZE };
+export function listAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
+  const where = appointmentWhere(state.q, filters);
+  const order: KeysetOrder = { key: appointments.startTime, id: appointments.id, dir: state.dir };
+  // The count needs no join: the search reaches patients and doctors through subqueries.
+  const counted = where
+    ? cappedCount((limit) => db.select({ n: count() }).from(db.select({ one: sql`1` }).from(appointments).where(where).limit(limit).as("m")).get()!.n)
+    : { total: tableCount("appointments"), totalCapped: false };
+  const page = keysetPage(state, order, (position, orderBy, limit, offset) =>
+    db
+      .select({
+        id: appointments.id,
+        cursorKey: appointments.startTime,
+        startTime: appointments.startTime,
+        endTime: appointments.endTime,
+        status: appointments.status,
+        type: appointments.type,
+        location: appointments.location,
+        patientId: appointments.patientId,
+        patientName: patients.name,
+        doctorId: appointments.doctorId,
+        doctorName: doctors.name,
+      })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+      .where(and(where, position))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)
+      .all(),
+  );
+  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 export function getAppointment(id: number) {

@@ -6,7 +6,8 @@ import { db } from "~/.server/db";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
-import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import { type KeysetOrder, cappedCount, keysetPage, tableCount } from "~/.server/pagination";
+import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { PatientSort } from "~/lib/lists";
 import { buildSearchText } from "~/lib/search";
 import type { PatientInput } from "~/validation/patient";
@@ -49,34 +50,38 @@ export function patientSearch(q: string): SQL | undefined {
   return byWords;
 }
 
-function patientOrder({ sort, dir }: Pick<ListParams<PatientSort>, "sort" | "dir">) {
-  const direction = dir === "asc" ? asc : desc;
-  // search_text starts with the normalised name, so ordering by it sorts "Álvaro" with the A's.
-  return sort === "createdAt" ? [direction(patients.createdAt), direction(patients.id)] : [direction(patients.searchText), direction(patients.id)];
+/** The list's order: name (the search key starts with the folded name, so "Álvaro" sorts with the A's) or date. */
+function patientOrder({ sort, dir }: Pick<ListParams<PatientSort>, "sort" | "dir">): KeysetOrder {
+  return { key: sort === "createdAt" ? patients.createdAt : patients.searchText, id: patients.id, dir };
 }
 
-export function listPatients({ q, page, sort, dir }: ListParams<PatientSort>) {
-  const where = patientSearch(q);
-  const order = patientOrder({ sort, dir });
-  const total = db.select({ n: count() }).from(patients).where(where).get()!.n;
-  const rows = db
-    .select({
-      id: patients.id,
-      name: patients.name,
-      cpf: patients.cpf,
-      phone: patients.phone,
-      email: patients.email,
-      insurance: patients.insurance,
-    })
-    .from(patients)
-    .where(where)
-    .orderBy(...order)
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(page))
-    .all();
-  return { rows, total, pageSize: PAGE_SIZE };
+export function listPatients(state: ListParams<PatientSort>) {
+  const where = patientSearch(state.q);
+  const order = patientOrder(state);
+  const counted = where
+    ? cappedCount((limit) => db.select({ n: count() }).from(db.select({ one: sql`1` }).from(patients).where(where).limit(limit).as("m")).get()!.n)
+    : { total: tableCount("patients"), totalCapped: false };
+  const page = keysetPage(state, order, (position, orderBy, limit, offset) =>
+    db
+      .select({ ...PATIENT_ROW, cursorKey: order.key })
+      .from(patients)
+      .where(and(where, position))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)
+      .all(),
+  );
+  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
+const PATIENT_ROW = {
+  id: patients.id,
+  name: patients.name,
+  cpf: patients.cpf,
+  phone: patients.phone,
+  email: patients.email,
+  insurance: patients.insurance,
+};
 const PATIENT_EXPORT_FIELDS = {
   name: patients.name,
   cpf: patients.cpf,
@@ -91,7 +96,9 @@ const PATIENT_EXPORT_FIELDS = {
 
 /** Every patient the list's search matches, in the list's order, with the columns a report needs (not paged: streamed). */
 export function patientExport({ q, sort, dir }: Omit<ListParams<PatientSort>, "page">) {
-  const query = db.select(PATIENT_EXPORT_FIELDS).from(patients).where(patientSearch(q)).orderBy(...patientOrder({ sort, dir }));
+  const order = dir === "asc" ? asc : desc;
+  const { key } = patientOrder({ sort, dir });
+  const query = db.select(PATIENT_EXPORT_FIELDS).from(patients).where(patientSearch(q)).orderBy(order(key), order(patients.id));
   return { fields: PATIENT_EXPORT_FIELDS, query };
 }
 

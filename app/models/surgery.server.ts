@@ -16,11 +16,13 @@ import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import type { SurgeryStatus } from "~/lib/enums";
-import { PAGE_SIZE, type ListParams, offsetOf } from "~/lib/list-params";
+import { type KeysetOrder, cappedCount, keysetPage, tableCount } from "~/.server/pagination";
+import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { OTHER_CHOICE, type SurgeryInput } from "~/validation/surgery";
+import { patientSearch } from "./patient.server";
 
 export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
 
@@ -39,7 +41,13 @@ export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
 export function surgerySearch(q: string): SQL | undefined {
   // The surgery's own free-text columns have no stored key: fold them with normalize_search() (db.ts).
   const ownText = sql`normalize_search(coalesce(${surgeries.surgeryType}, '') || ' | ' || coalesce(${surgeries.hospital}, '') || ' | ' || coalesce(${surgeries.payerName}, '') || ' | ' || coalesce(${surgeries.guideNumber}, ''))`;
-  return matchAllWords(q, (word) => or(likeWord(patients.searchText, word), likeWord(doctors.searchText, word), likeWord(ownText, word))!);
+  return matchAllWords(q, (word) =>
+    or(
+      sql`${surgeries.patientId} in (select ${patients.id} from ${patients} where ${patientSearch(word)})`,
+      sql`${surgeries.doctorId} in (select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)})`,
+      likeWord(ownText, word),
+    )!,
+  );
 }
 
 // ---------------------------------------------------------------------------- list
@@ -79,38 +87,38 @@ export function surgeryExport({ q, dir }: Omit<ListParams<SurgerySort>, "page">,
   return { fields: SURGERY_EXPORT_FIELDS, query };
 }
 
-export function listSurgeries({ q, page, dir }: ListParams<SurgerySort>, filters: SurgeryFilters) {
-  const where = surgeryWhere(q, filters);
-  const direction = dir === "asc" ? asc : desc;
-  const total = db
-    .select({ n: count() })
-    .from(surgeries)
-    .innerJoin(patients, eq(patients.id, surgeries.patientId))
-    .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
-    .where(where)
-    .get()!.n;
-  const rows = db
-    .select({
-      id: surgeries.id,
-      patientName: patients.name,
-      doctorName: doctors.name,
-      surgeryType: surgeries.surgeryType,
-      scheduledDate: surgeries.scheduledDate,
-      status: surgeries.status,
-      hospital: surgeries.hospital,
-      payerName: surgeries.payerName,
-      guideNumber: surgeries.guideNumber,
-      currentStage: surgeries.currentStage,
-    })
-    .from(surgeries)
-    .innerJoin(patients, eq(patients.id, surgeries.patientId))
-    .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
-    .where(where)
-    .orderBy(direction(surgeries.scheduledDate), direction(surgeries.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(page))
-    .all();
-  return { rows, total, pageSize: PAGE_SIZE };
+export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFilters) {
+  const where = surgeryWhere(state.q, filters);
+  const order: KeysetOrder = { key: surgeries.scheduledDate, id: surgeries.id, dir: state.dir };
+  // The count needs no join: the search reaches patients and doctors through subqueries.
+  const counted = where
+    ? cappedCount((limit) => db.select({ n: count() }).from(db.select({ one: sql`1` }).from(surgeries).where(where).limit(limit).as("m")).get()!.n)
+    : { total: tableCount("surgeries"), totalCapped: false };
+  const page = keysetPage(state, order, (position, orderBy, limit, offset) =>
+    db
+      .select({
+        id: surgeries.id,
+        cursorKey: surgeries.scheduledDate,
+        patientName: patients.name,
+        doctorName: doctors.name,
+        surgeryType: surgeries.surgeryType,
+        scheduledDate: surgeries.scheduledDate,
+        status: surgeries.status,
+        hospital: surgeries.hospital,
+        payerName: surgeries.payerName,
+        guideNumber: surgeries.guideNumber,
+        currentStage: surgeries.currentStage,
+      })
+      .from(surgeries)
+      .innerJoin(patients, eq(patients.id, surgeries.patientId))
+      .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
+      .where(and(where, position))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)
+      .all(),
+  );
+  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 /** One surgery with the names its dialog shows beside the ids. */

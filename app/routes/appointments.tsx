@@ -183,7 +183,8 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
         caption="Consultas"
         rows={rows}
         total={total}
-        page={params.page}
+        page={loaderData.page}
+        keyset={loaderData}
         pageSize={pageSize}
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}

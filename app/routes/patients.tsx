@@ -91,7 +91,8 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
         caption="Pacientes"
         rows={rows}
         total={total}
-        page={params.page}
+        page={loaderData.page}
+        keyset={loaderData}
         pageSize={pageSize}
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}

@@ -203,7 +203,8 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
         caption="Cirurgias"
         rows={rows}
         total={total}
-        page={params.page}
+        page={loaderData.page}
+        keyset={loaderData}
         pageSize={pageSize}
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}

@@ -151,6 +151,8 @@ describe("parseListState", () => {
       page: 3,
       sort: "createdAt",
       dir: "desc",
+      after: null,
+      before: null,
       filters: { status: "completed", doctorId: 7 },
     });
   });
@@ -161,10 +163,20 @@ describe("parseListState", () => {
       page: 1,
       sort: "name",
       dir: "asc",
+      after: null,
+      before: null,
       filters: { status: null, doctorId: null },
     });
     expect(parse("page=1e400").page).toBe(1);
     expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(100);
+  });
+
+  it("reads keyset cursors and ignores anything that is not one", () => {
+    expect(parse(`after=${encodeURIComponent('["silva ana", 42]')}`).after).toEqual(["silva ana", 42]);
+    expect(parse(`before=${encodeURIComponent("[1700000000000, 7]")}`).before).toEqual([1700000000000, 7]);
+    for (const junk of ["x", "[1]", '["a", -1]', '["a", 1.5]', "[{}, 2]", '{"a":1}', "%00", `["${"a".repeat(700)}", 1]`]) {
+      expect(parse(`after=${encodeURIComponent(junk)}`).after).toBeNull();
+    }
   });
 });
 

@@ -16,7 +16,7 @@ const base =
 const variantClasses: Record<ButtonVariant, string> = {
   default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
   destructive:
-    "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30 dark:focus-visible:ring-destructive/40",
+    "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30 dark:bg-destructive/70 dark:hover:bg-destructive/60 dark:focus-visible:ring-destructive/40",
   outline:
     "border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/30 dark:hover:bg-input/50",
   secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",

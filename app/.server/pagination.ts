@@ -1,0 +1,111 @@
+import { type SQL, type SQLWrapper, asc, desc, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { type Cursor, PAGE_SIZE, formatCursor, offsetOf } from "~/lib/list-params";
+import { sqlite } from "./db";
+
+/**
+ * Pages of a big list that cost the same however deep they are, and totals that never count a
+ * whole table (docs/decisions/0009-list-totals-and-keyset-pages.md).
+ */
+
+/** Past this many matches a filtered total is shown as 'N+': counting further would scan. */
+export const COUNT_CAP = 10_000;
+
+/** A list's order: its sort key and the id that breaks ties, in one direction. */
+export interface KeysetOrder {
+  key: AnySQLiteColumn;
+  id: SQLWrapper;
+  dir: "asc" | "desc";
+}
+
+export interface PagePosition {
+  page: number;
+  after?: Cursor | null;
+  before?: Cursor | null;
+}
+
+export interface ListPage<Row> {
+  rows: Row[];
+  /** Matches, exact up to COUNT_CAP; `totalCapped` says there are more. */
+  total: number;
+  totalCapped: boolean;
+  pageSize: number;
+  /** `?after=` of the next page and `?before=` of the previous one, when there is one. */
+  next: string | null;
+  prev: string | null;
+}
+
+/** A stored value as SQLite holds it (a Date column is epoch milliseconds). */
+function storedValue(value: unknown): string | number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value as string | number;
+}
+
+/**
+ * One page of rows. With a cursor (`after`/`before`, what the table's own links carry) the page is
+ * found through the order's index from that row on: as fast on page 40 000 as on page 1. A bare
+ * `?page=N` (a typed or bookmarked URL) falls back to OFFSET. `run` builds the screen's query
+ * with the extra condition, order, limit and offset given; its rows carry `cursorKey` (the sort
+ * key's value) and `id`, which this strips.
+ */
+export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
+  position: PagePosition,
+  order: KeysetOrder,
+  run: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) => Row[],
+): { rows: Omit<Row, "cursorKey">[]; page: number; next: string | null; prev: string | null } {
+  const forward = order.dir === "asc" ? [asc(order.key), asc(order.id)] : [desc(order.key), desc(order.id)];
+  const backward = order.dir === "asc" ? [desc(order.key), desc(order.id)] : [asc(order.key), asc(order.id)];
+  const beyond = (cursor: Cursor, ahead: boolean) => {
+    const greater = (order.dir === "asc") === ahead;
+    return greater
+      ? sql`(${order.key}, ${order.id}) > (${cursor[0]}, ${cursor[1]})`
+      : sql`(${order.key}, ${order.id}) < (${cursor[0]}, ${cursor[1]})`;
+  };
+
+  const first = () => run(undefined, forward, PAGE_SIZE + 1, 0);
+  let found: Row[];
+  let page = position.page;
+  let hasNext: boolean;
+  if (position.before) {
+    const behind = run(beyond(position.before, false), backward, PAGE_SIZE + 1, 0);
+    if (behind.length > PAGE_SIZE) {
+      // A whole page behind the cursor (and more before it): that page, in order; the cursor's row follows it.
+      [found, page, hasNext] = [behind.slice(0, PAGE_SIZE).reverse(), Math.max(page, 2), true];
+    } else {
+      found = first();
+      [page, hasNext] = [1, found.length > PAGE_SIZE];
+    }
+  } else {
+    found = position.after
+      ? run(beyond(position.after, true), forward, PAGE_SIZE + 1, 0)
+      : run(undefined, forward, PAGE_SIZE + 1, offsetOf(page));
+    if (position.after) page = Math.max(page, 2);
+    hasNext = found.length > PAGE_SIZE;
+  }
+  const rows = found.slice(0, PAGE_SIZE);
+  const cursorOf = (row: Row | undefined) => (row ? formatCursor([storedValue(row.cursorKey), row.id]) : null);
+  return {
+    rows: rows.map(({ cursorKey: _key, ...row }) => row),
+    page,
+    next: hasNext ? cursorOf(rows.at(-1)) : null,
+    // Page 2's previous page is page 1 itself: a plain link, no cursor.
+    prev: page > 2 ? cursorOf(rows[0]) : null,
+  };
+}
+
+/** How many rows match, counting at most COUNT_CAP + 1 of them (through the filter's index). */
+export function cappedCount(countQuery: (limit: number) => number): { total: number; totalCapped: boolean } {
+  const n = countQuery(COUNT_CAP + 1);
+  return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+type CountedTable = "patients" | "appointments" | "surgeries" | "doctors" | "financial_transactions";
+const countStatement = () => sqlite.prepare("select n from row_counts where table_name = ?").pluck();
+let statement: ReturnType<typeof countStatement> | undefined;
+
+/** A whole table's row count, kept by triggers (migration 0003): no scan. */
+export function tableCount(table: CountedTable): number {
+  statement ??= countStatement();
+  return (statement.get(table) as number | undefined) ?? 0;
+}

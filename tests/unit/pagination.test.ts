@@ -1,0 +1,183 @@
+/**
+ * Lists at scale: keyset pages equal the numbered pages they replace, totals come from maintained
+ * counters or a capped count, and the main queries' plans never scan a big table or sort it in a
+ * temporary B-tree.
+ */
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, sqlite } from "~/.server/db";
+import { COUNT_CAP, tableCount } from "~/.server/pagination";
+import { type ListParams, PAGE_SIZE, parseCursor } from "~/lib/list-params";
+import type { PatientSort } from "~/lib/lists";
+import { listAppointments } from "~/models/appointment.server";
+import { listPatients, patientSearchText } from "~/models/patient.server";
+import { listSurgeries } from "~/models/surgery.server";
+import { insertDoctor } from "../support/fixtures";
+
+const PATIENTS = 130; // a little over five pages
+let doctorId: number;
+
+beforeAll(() => {
+  doctorId = insertDoctor("Dra. Paginação");
+  const insertPatient = sqlite.prepare("insert into patients (name, search_text, created_at, updated_at) values (?, ?, ?, ?)");
+  const insertAppointment = sqlite.prepare(
+    "insert into appointments (patient_id, doctor_id, start_time, end_time, type, status) values (?, ?, ?, ?, 'Consulta', 'completed')",
+  );
+  sqlite.transaction(() => {
+    for (let i = 0; i < PATIENTS; i += 1) {
+      // Duplicate names (every tenth twice) prove the id breaks ties.
+      const name = `Paginado ${String(Math.floor(i / 2) * 2).padStart(4, "0")}`;
+      const at = Date.UTC(2020, 0, 1) + (i % 7) * 86_400_000;
+      const id = Number(insertPatient.run(name, patientSearchText({ name, cpf: null, email: null, phone: null }), at, at).lastInsertRowid);
+      const start = Date.UTC(2021, 0, 1) + (i % 40) * 3_600_000; // ties on start_time too
+      insertAppointment.run(id, doctorId, start, start + 1_800_000);
+    }
+  })();
+});
+
+/** Walks a list by its own 'Próxima' cursors, then back by 'Anterior', and compares with numbered pages. */
+function walk<Row extends { id: number }>(list: (state: ListParams<never> & { page: number }) => { rows: Row[]; page: number; next: string | null; prev: string | null }, state: Omit<ListParams<never>, "page">) {
+  const byOffset: number[][] = [];
+  for (let page = 1; ; page += 1) {
+    const rows = list({ ...state, page }).rows.map((r) => r.id);
+    if (rows.length === 0) break;
+    byOffset.push(rows);
+  }
+  const forward: number[][] = [];
+  const cursors: (string | null)[] = [];
+  let current = list({ ...state, page: 1 });
+  forward.push(current.rows.map((r) => r.id));
+  while (current.next) {
+    cursors.push(current.next);
+    current = list({ ...state, page: current.page + 1, after: parseCursor(current.next) });
+    forward.push(current.rows.map((r) => r.id));
+  }
+  const backward: number[][] = [forward.at(-1)!];
+  while (current.page > 1) {
+    current = current.prev
+      ? list({ ...state, page: current.page - 1, before: parseCursor(current.prev) })
+      : list({ ...state, page: 1 });
+    backward.unshift(current.rows.map((r) => r.id));
+  }
+  return { byOffset, forward, backward };
+}
+
+describe("keyset pages", () => {
+  for (const [sort, dir] of [["name", "asc"], ["name", "desc"], ["createdAt", "asc"], ["createdAt", "desc"]] as [PatientSort, "asc" | "desc"][]) {
+    it(`patients by ${sort} ${dir}: the cursor pages are the numbered pages, forward and back`, () => {
+      const { byOffset, forward, backward } = walk((s) => listPatients({ ...s, sort }), { q: "paginado", sort: sort as never, dir });
+      expect(byOffset).toHaveLength(Math.ceil(PATIENTS / PAGE_SIZE));
+      expect(forward).toEqual(byOffset);
+      expect(backward).toEqual(byOffset);
+    });
+  }
+
+  it("appointments and surgeries page the same way (ties on the date broken by id)", () => {
+    for (const dir of ["asc", "desc"] as const) {
+      const { byOffset, forward, backward } = walk((s) => listAppointments({ ...s, sort: "startTime" }, { doctorId }), {
+        q: "",
+        sort: "startTime" as never,
+        dir,
+      });
+      expect(byOffset.flat()).toHaveLength(PATIENTS);
+      expect(forward).toEqual(byOffset);
+      expect(backward).toEqual(byOffset);
+    }
+    const surgeries = listSurgeries({ q: "", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null });
+    expect(surgeries).toMatchObject({ rows: [], next: null, prev: null, page: 1 });
+  });
+});
+
+describe("totals", () => {
+  it("an unfiltered total is the maintained counter, exact after inserts and deletes", () => {
+    const count = () => (sqlite.prepare("select count(*) from patients").pluck().get() as number);
+    expect(tableCount("patients")).toBe(count());
+    const id = Number(sqlite.prepare("insert into patients (name, search_text) values ('Contado', ' contado ')").run().lastInsertRowid);
+    expect(tableCount("patients")).toBe(count());
+    sqlite.prepare("delete from patients where id = ?").run(id);
+    expect(tableCount("patients")).toBe(count());
+    expect(listPatients({ q: "", page: 1, sort: "name", dir: "asc" })).toMatchObject({ total: count(), totalCapped: false });
+  });
+
+  it(`a search's total is exact up to ${COUNT_CAP.toLocaleString("pt-BR")} and capped beyond`, () => {
+    expect(listPatients({ q: "paginado", page: 1, sort: "name", dir: "asc" })).toMatchObject({ total: PATIENTS, totalCapped: false });
+    const insert = sqlite.prepare("insert into patients (name, search_text) values (?, ?)");
+    sqlite.transaction(() => {
+      for (let i = 0; i < COUNT_CAP + 5; i += 1) insert.run(`Muitos ${i}`, ` muitos ${i} `);
+    })();
+    expect(listPatients({ q: "muitos", page: 1, sort: "name", dir: "asc" })).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+  });
+});
+
+/** The query plan's lines for `query` (EXPLAIN QUERY PLAN). */
+function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): string {
+  const { sql: text, params } = query.toSQL();
+  const rows = sqlite.prepare(`explain query plan ${text}`).all(...params) as { detail: string }[];
+  return rows.map((r) => r.detail).join("\n");
+}
+
+/** Captures the list queries a model runs, to read their plans. */
+function capture(run: () => void): string[] {
+  const seen: string[] = [];
+  const original = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    seen.push(source);
+    return original(source);
+  }) as typeof sqlite.prepare;
+  try {
+    run();
+  } finally {
+    sqlite.prepare = original;
+  }
+  return seen;
+}
+
+describe("query plans", () => {
+  const bigTables = ["patients", "appointments", "surgeries"];
+  const assertIndexed = (plan: string) => {
+    for (const table of bigTables) expect(plan, plan).not.toMatch(new RegExp(`^SCAN ${table}$`, "m"));
+    expect(plan, plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+  };
+
+  it("a deep page by cursor seeks through the order's index (patients, appointments, surgeries)", () => {
+    const cursor = ["paginado 0050", 51] as const;
+    const patients = db
+      .select({ id: sql`id` })
+      .from(sql`patients`)
+      .where(sql`(search_text, id) > (${cursor[0]}, ${cursor[1]})`)
+      .orderBy(sql`search_text`, sql`id`)
+      .limit(26);
+    const patientsPlan = planOf(patients);
+    expect(patientsPlan).toMatch(/SEARCH patients USING (COVERING )?INDEX patients_search_text_idx \(search_text>\?\)/);
+    assertIndexed(patientsPlan);
+
+    const statements = capture(() => {
+      listAppointments({ q: "", page: 2, sort: "startTime", dir: "desc", after: [Date.UTC(2021, 0, 1), 5] });
+      listAppointments({ q: "", page: 2, sort: "startTime", dir: "asc", after: [Date.UTC(2021, 0, 1), 5] }, { doctorId, status: "completed" });
+      listSurgeries({ q: "", page: 2, sort: "scheduledDate", dir: "desc", after: [Date.UTC(2021, 0, 1), 5] }, { status: null, stage: "aprovado", doctorId: null });
+      listPatients({ q: "", page: 2, sort: "createdAt", dir: "desc", after: [Date.UTC(2020, 0, 1), 5] });
+    });
+    const lists = statements.filter((s) => /limit \?/.test(s) && !/count\(/.test(s));
+    expect(lists.length).toBeGreaterThanOrEqual(4);
+    for (const statement of lists) {
+      const params = (statement.match(/\?/g) ?? []).map(() => 0);
+      const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+      assertIndexed(plan);
+    }
+  });
+
+  it("filtered counts walk an index, never the table", () => {
+    const statements = capture(() => {
+      listAppointments({ q: "", page: 1, sort: "startTime", dir: "desc" }, { doctorId, status: null });
+      listAppointments({ q: "", page: 1, sort: "startTime", dir: "desc" }, { doctorId: null, status: "completed" });
+      listSurgeries({ q: "", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: "aprovado", doctorId: null });
+    });
+    const counts = statements.filter((s) => /count\(/.test(s));
+    expect(counts.length).toBe(3);
+    for (const statement of counts) {
+      const params = (statement.match(/\?/g) ?? []).map((_, i) => (i === 0 ? "completed" : 1));
+      const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+      for (const table of bigTables) expect(plan, plan).not.toMatch(new RegExp(`SCAN ${table}( |$)`, "m"));
+    }
+  });
+});
