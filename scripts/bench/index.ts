@@ -12,7 +12,7 @@
  * is stopped on the way out, also on Ctrl-C or an error.
  *
  * Environment: DATABASE_PATH, BENCH_SECONDS, BENCH_EMAIL / BENCH_PASSWORD (else SCALE_ADMIN_EMAIL /
- * SCALE_ADMIN_PASSWORD, else the demo admin), BENCH_PORT, BENCH_BUILD_DIR, BENCH_REBUILD=1,
+ * SCALE_ADMIN_PASSWORD, else the default admins of seed:scale and seed:demo), BENCH_PORT, BENCH_BUILD_DIR, BENCH_REBUILD=1,
  * BENCH_OUT, BENCH_NOTE (a sentence printed under the title).
  */
 import Database from "better-sqlite3";
@@ -38,8 +38,17 @@ const CONNECTIONS = [1, 20] as const;
 const DATABASE_PATH = path.resolve(ROOT, process.env.DATABASE_PATH ?? "db/clinic.sqlite");
 const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? "build-bench";
 const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "docs/performance.md");
-const EMAIL = process.env.BENCH_EMAIL ?? process.env.SCALE_ADMIN_EMAIL ?? "admin@sinapse.demo";
-const PASSWORD = process.env.BENCH_PASSWORD ?? process.env.SCALE_ADMIN_PASSWORD ?? "demo12345";
+/**
+ * Logins tried in turn: BENCH_EMAIL/BENCH_PASSWORD when given (and only them); else
+ * SCALE_ADMIN_EMAIL/SCALE_ADMIN_PASSWORD, then the defaults of db/seed-scale.ts and db/seed-demo.ts.
+ */
+const LOGINS: Array<{ email: string; password: string }> = process.env.BENCH_EMAIL
+  ? [{ email: process.env.BENCH_EMAIL, password: process.env.BENCH_PASSWORD ?? "" }]
+  : [
+      ...(process.env.SCALE_ADMIN_EMAIL ? [{ email: process.env.SCALE_ADMIN_EMAIL, password: process.env.SCALE_ADMIN_PASSWORD ?? "" }] : []),
+      { email: "admin@sinapse.scale", password: process.env.SCALE_ADMIN_PASSWORD || "sinapse-escala" },
+      { email: "admin@sinapse.demo", password: "demo12345" },
+    ];
 const PAGE_SIZE = 25;
 
 /** The issue's targets. */
@@ -198,22 +207,25 @@ function rssOf(pid: number) {
   return { rssMb: field("VmRSS"), peakMb: field("VmHWM") };
 }
 
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ intent: "login", email: EMAIL, password: PASSWORD }),
-  });
-  await response.arrayBuffer();
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .find((pair) => pair.startsWith("sinapse_session=") && pair.length > "sinapse_session=".length);
-  if (response.status !== 302 || !session) {
-    throw new Error(`Sign-in as ${EMAIL} failed (HTTP ${response.status}); set BENCH_EMAIL / BENCH_PASSWORD.`);
+/** Signs in through the /auth form; returns the session cookie ("sinapse_session=…") and who it is. */
+async function signIn(base: string): Promise<{ cookie: string; email: string }> {
+  const refused: string[] = [];
+  for (const { email, password } of LOGINS) {
+    const response = await fetch(`${base}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: new URLSearchParams({ intent: "login", email, password }),
+    });
+    await response.arrayBuffer();
+    const cookie = response.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .find((pair) => pair.startsWith("sinapse_session=") && pair.length > "sinapse_session=".length);
+    if (response.status === 302 && cookie) return { cookie, email };
+    refused.push(`${email} (HTTP ${response.status})`);
   }
-  return session;
+  throw new Error(`Sign-in failed for ${refused.join(", ")}; set BENCH_EMAIL / BENCH_PASSWORD.`);
 }
 
 async function signOut(base: string, cookie: string) {
@@ -415,6 +427,7 @@ function report(input: {
   plain: Screen;
   floorAfter: LoadResult;
   db: DbFacts;
+  email: string;
   rss: { rssMb: number; peakMb: number };
   loadBefore: number[];
   loadAfter: number[];
@@ -451,7 +464,7 @@ function report(input: {
     `| load average (1 min) before / after | ${fmt(input.loadBefore[0], 2)} / ${fmt(input.loadAfter[0], 2)} |`,
     `| Node | ${process.version} |`,
     `| app | ${appRevision()}, production build (\`react-router-serve\`, NODE_ENV=production) |`,
-    `| database | \`${DATABASE_PATH}\` (${fmt(db.sizeMb, 1)} MB) |`,
+    `| database | \`${DATABASE_PATH}\` (${fmt(db.sizeMb, 1)} MB), signed in as ${input.email} |`,
     `| rows | ${Object.entries(db.counts).map(([table, n]) => `${table} ${n == null ? "n/a" : n.toLocaleString("en-US")}`).join(" · ")} |`,
     `| load | autocannon in a separate process, ${SECONDS} s per run at 1 and at 20 connections (after a ${WARMUP_SECONDS} s warm-up), 127.0.0.1 |`,
     `| server memory after the run | RSS ${fmt(input.rss.rssMb, 0)} MB (peak ${fmt(input.rss.peakMb, 0)} MB) |`,
@@ -549,7 +562,8 @@ async function main() {
 
   const server = await startServer(serverEntry);
   console.log(`Server (pid ${server.child.pid}) on ${server.base}`);
-  const cookie = await signIn(server.base);
+  const { cookie, email } = await signIn(server.base);
+  console.log(`Signed in as ${email}`);
   const authed = { Cookie: cookie };
 
   const screens: Screen[] = [
@@ -578,7 +592,7 @@ async function main() {
       screen.path += String(last > 2 ? last - 1 : last);
     }
     screen.page = await getPage(server.base + screen.path, cookie);
-    if (screen.page.status !== 200) throw new Error(`${screen.path} answered HTTP ${screen.page.status} (signed in as ${EMAIL})`);
+    if (screen.page.status !== 200) throw new Error(`${screen.path} answered HTTP ${screen.page.status} (signed in as ${email})`);
   }
 
   const floor: Screen = { label: "/auth (app, signed out)", path: "/auth", kind: "floor", runs: {}, page: await getPage(`${server.base}/auth`) };
@@ -606,6 +620,7 @@ async function main() {
     plain,
     floorAfter,
     db,
+    email,
     rss,
     loadBefore,
     loadAfter: os.loadavg(),
