@@ -13,7 +13,9 @@ import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus, labelFor } from "~/l
 import { can } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
 import {
+  DAY_LIMIT,
   MONTH_CELL_LIMIT,
+  WEEK_DAY_LIMIT,
   type ScheduleView,
   listScheduleDoctors,
   listScheduleEntries,
@@ -35,7 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const period = schedulePeriod(params.view, params.date, today);
   const entries = listScheduleEntries(period.days, {
     doctorId,
-    perDayLimit: period.view === "month" ? MONTH_CELL_LIMIT : undefined,
+    // Every view is bounded: a busy practice's week holds thousands of appointments.
+    perDayLimit: period.view === "month" ? MONTH_CELL_LIMIT : period.view === "week" ? WEEK_DAY_LIMIT : DAY_LIMIT,
     detailed: period.view === "day",
   });
 
@@ -213,6 +216,12 @@ function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
     return <EmptyState icon={CalendarX} title="Nenhuma consulta neste dia" className="bg-card" />;
   }
   return (
+    <>
+    {day.total > day.entries.length ? (
+      <p role="status" className="text-sm text-muted-foreground">
+        Mostrando as primeiras {day.entries.length} de {day.total} consultas deste dia. Escolha um médico para ver a agenda dele inteira.
+      </p>
+    ) : null}
     <ol aria-label={`Consultas de ${day.label}`} className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm" data-date={day.date}>
       {day.entries.map((entry) => (
         <li key={entry.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4" data-testid="schedule-entry">
@@ -235,6 +244,7 @@ function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
         </li>
       ))}
     </ol>
+    </>
   );
 }
 
@@ -292,6 +302,14 @@ function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boolean; d
           ) : (
             <p className="px-1 text-xs text-muted-foreground">Sem consultas</p>
           )}
+          {day.total > day.entries.length ? (
+            <Link
+              to={dayHref(day.date)}
+              className="rounded-sm px-1 text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              +{day.total - day.entries.length} mais<span className="sr-only"> consultas em {day.label}</span>
+            </Link>
+          ) : null}
         </section>
       ))}
     </div>

@@ -181,3 +181,30 @@ describe("query plans", () => {
     }
   });
 });
+
+describe("the schedule is bounded", () => {
+  it("a busy week shows at most WEEK_DAY_LIMIT per day with the day's total; the day view caps too", async () => {
+    const { loginAs, routeArgs, getRequest } = await import("../support/fixtures");
+    const { loader } = await import("~/routes/schedule");
+    const { WEEK_DAY_LIMIT } = await import("~/models/schedule.server");
+    const admin = await loginAs("admin");
+    const patient = Number(sqlite.prepare("insert into patients (name, search_text) values ('Agenda Cheia', ' agenda cheia ')").run().lastInsertRowid);
+    const insert = sqlite.prepare(
+      "insert into appointments (patient_id, doctor_id, start_time, end_time, type, status) values (?, ?, ?, ?, 'Consulta', 'scheduled')",
+    );
+    const busy = WEEK_DAY_LIMIT + 15;
+    sqlite.transaction(() => {
+      for (let i = 0; i < busy; i += 1) {
+        const doctor = insertDoctor(`Dr. Agenda ${i}`);
+        const start = Date.parse("2031-03-12T13:00:00Z");
+        insert.run(patient, doctor, start, start + 1_800_000);
+      }
+    })();
+    const week = (await loader(routeArgs(getRequest("/schedule?view=week&date=2031-03-12", { cookie: admin.cookie })))) as {
+      days: { date: string; total: number; entries: unknown[] }[];
+    };
+    const day = week.days.find((d) => d.date === "2031-03-12")!;
+    expect(day.total).toBe(busy);
+    expect(day.entries).toHaveLength(WEEK_DAY_LIMIT);
+  });
+});
