@@ -34,9 +34,27 @@ export function runMigrations(sqlite: Database.Database) {
 declare global {
   // Survives dev-server module reloads so one process keeps one connection.
   var __sinapseSqlite: Database.Database | undefined;
+  var __sinapseOptimizer: NodeJS.Timeout | undefined;
 }
 
 export const sqlite = (globalThis.__sinapseSqlite ??= openDatabase());
+
+/**
+ * Keeps the query planner's statistics current as the tables grow: once when the process opens
+ * the database (0x10002: analyse what needs it, bounded so a start stays fast) and every few hours.
+ */
+function optimizePlanner() {
+  try {
+    sqlite.pragma("optimize = 0x10002");
+  } catch (error) {
+    console.error("PRAGMA optimize failed", error);
+  }
+}
+if (!globalThis.__sinapseOptimizer) {
+  optimizePlanner();
+  globalThis.__sinapseOptimizer = setInterval(optimizePlanner, 6 * 60 * 60 * 1000);
+  globalThis.__sinapseOptimizer.unref();
+}
 export const db = drizzle(sqlite, { schema });
 export type DB = typeof db;
 /** The transaction handle drizzle passes to `db.transaction(tx => …)`. */
