@@ -327,6 +327,7 @@ class LoadGenerator {
       this.pending.delete(result.id);
     });
     this.child.on("exit", (code) => {
+      if (stopping) return; // Ctrl-C: the benchmark is on its way out, nothing left to report
       for (const [, resolve] of this.pending) resolve({ error: `load worker exited (${code})` } as LoadResult);
       this.pending.clear();
     });
