@@ -20,7 +20,7 @@ import { requireActiveUser } from "~/.server/auth";
 import { formatInClinic } from "~/lib/dates";
 import { formatBRL } from "~/lib/money";
 import { type Area, can } from "~/lib/permissions";
-import { type MonthTrend, type Ratio, getDashboardStats } from "~/models/dashboard.server";
+import { type MonthTrend, type Ratio, getCachedDashboardStats } from "~/models/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export const handle = { title: "Dashboard", subtitle: "Visão geral da clínica" };
@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   let stats = null;
   try {
     // Revenue is computed only for those who may see financial data (SPEC §6: admin).
-    stats = getDashboardStats({ now: new Date(), includeRevenue: can(user, "financial", "view") });
+    stats = getCachedDashboardStats({ includeRevenue: can(user, "financial", "view") });
   } catch (error) {
     // SPEC §8: dashboard statistics errors are logged, not shown; the screen says figures are unavailable.
     console.error("dashboard statistics failed", error);

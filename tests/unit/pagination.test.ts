@@ -208,3 +208,21 @@ describe("the schedule is bounded", () => {
     expect(day.entries).toHaveLength(WEEK_DAY_LIMIT);
   });
 });
+
+describe("dashboard figures", () => {
+  it("are served from the cache between writes, equal a full recomputation, and follow every write", async () => {
+    const { getCachedDashboardStats, getDashboardStats } = await import("~/models/dashboard.server");
+    const now = new Date("2031-03-12T15:00:30Z");
+    const minute = new Date("2031-03-12T15:00:00Z");
+    const first = getCachedDashboardStats({ includeRevenue: true, now });
+    expect(first).toEqual(getDashboardStats({ includeRevenue: true, now: minute }));
+    // Same data, same minute: the very same object, no recomputation.
+    expect(getCachedDashboardStats({ includeRevenue: true, now: new Date("2031-03-12T15:00:59Z") })).toBe(first);
+
+    sqlite.prepare("insert into patients (name, search_text) values ('Depois do Cache', ' depois do cache ')").run();
+    const after = getCachedDashboardStats({ includeRevenue: true, now });
+    expect(after).not.toBe(first);
+    expect(after.patients.total).toBe(first.patients.total + 1);
+    expect(after).toEqual(getDashboardStats({ includeRevenue: true, now: minute }));
+  });
+});
