@@ -94,6 +94,27 @@ export function scaleTargets(factor: number) {
   };
 }
 
+/** The big tables, whose secondary indexes are built once after the load rather than row by row. */
+const BULK_TABLES = ["patients", "appointments", "surgeries", "pipeline_stages", "surgery_fee_lines", "financial_transactions"];
+
+/**
+ * Drops the plain (non-unique) indexes of the big tables and returns a function that recreates
+ * them from their own stored SQL: sorting a million keys once is far cheaper than a million
+ * B-tree insertions into an index bigger than the cache. Unique indexes and triggers stay.
+ */
+function deferIndexes(conn: Database.Database): () => void {
+  const list = BULK_TABLES.map((t) => `'${t}'`).join(", ");
+  const indexes = conn
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${list}) AND sql NOT LIKE 'CREATE UNIQUE%'`)
+    .all() as Array<{ name: string; sql: string }>;
+  for (const { name } of indexes) conn.exec(`DROP INDEX "${name}"`);
+  return () => {
+    for (const { name, sql } of indexes) {
+      if (!conn.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(name)) conn.exec(sql);
+    }
+  };
+}
+
 /** Empties the seeded tables (foreign keys checked at COMMIT, so the order cannot trip them). */
 export function wipeScaleTables(conn: Database.Database) {
   conn.transaction(() => {
@@ -265,6 +286,7 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
     return -1;
   };
 
+  const restoreIndexes = deferIndexes(conn);
   batch.begin();
   try {
     for (let d = firstDay; d <= lastSurgeryDay; d++) {
@@ -383,6 +405,9 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
   } catch (error) {
     batch.rollback();
     throw error;
+  } finally {
+    log("Índices: criando os índices das tabelas grandes…");
+    restoreIndexes();
   }
 
   log("Índices: otimizando a busca de pacientes e atualizando estatísticas (ANALYZE)…");
