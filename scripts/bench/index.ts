@@ -32,8 +32,13 @@ const HERE = path.join(ROOT, "scripts/bench");
 
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
 const WARMUP_SECONDS = 1;
-/** Pause after each run, so that requests still queued in the server do not spill into the next one. */
-const SETTLE_MS = 1500;
+/**
+ * After each run, requests still queued in the server (autocannon hangs up, the server renders on)
+ * must not spill into the next one: wait until a single probe of /auth is answered, at least
+ * SETTLE_MS and at most DRAIN_LIMIT_MS.
+ */
+const SETTLE_MS = 1000;
+const DRAIN_LIMIT_MS = 60_000;
 const CONNECTIONS = [1, 20] as const;
 const DATABASE_PATH = path.resolve(ROOT, process.env.DATABASE_PATH ?? "db/clinic.sqlite");
 const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? "build-bench";
@@ -244,17 +249,32 @@ interface DbFacts {
   rareMatches: number;
 }
 
+function countRows(sqlite: Database.Database) {
+  const counts: Record<string, number | null> = {};
+  for (const table of ["patients", "appointments", "surgeries", "financial_transactions"]) {
+    try {
+      counts[table] = (sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n;
+    } catch {
+      counts[table] = null;
+    }
+  }
+  return counts;
+}
+
+/** The row counts again, to tell whether something rewrote the database during the run. */
+function countRowsNow() {
+  const sqlite = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
+  try {
+    return countRows(sqlite);
+  } finally {
+    sqlite.close();
+  }
+}
+
 function readDatabase(): DbFacts {
   const sqlite = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
   try {
-    const counts: Record<string, number | null> = {};
-    for (const table of ["patients", "appointments", "surgeries", "financial_transactions"]) {
-      try {
-        counts[table] = (sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n;
-      } catch {
-        counts[table] = null;
-      }
-    }
+    const counts = countRows(sqlite);
     // The rare token: the least frequent word (4+ letters) of the real patient names.
     const frequency = new Map<string, number>();
     for (const { name } of sqlite.prepare("select name from patients").iterate() as Iterable<{ name: string }>) {
@@ -368,7 +388,18 @@ interface Screen {
   runs: Partial<Record<number, LoadResult>>;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+let probeUrl = "";
+
+async function settle() {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  if (!probeUrl) return;
+  try {
+    const response = await fetch(probeUrl, { redirect: "manual", signal: AbortSignal.timeout(DRAIN_LIMIT_MS) });
+    await response.arrayBuffer();
+  } catch {
+    // still busy after DRAIN_LIMIT_MS: go on, the next figures will show it
+  }
+}
 
 async function measureScreen(load: LoadGenerator, screen: Screen, url: string, headers: Record<string, string>) {
   process.stdout.write(`  ${screen.label.padEnd(34)}`);
@@ -379,7 +410,7 @@ async function measureScreen(load: LoadGenerator, screen: Screen, url: string, h
     screen.runs[connections] = result;
     process.stdout.write(`  c${connections}: ${fmt(result.reqPerSec, 0).padStart(5)} req/s p95 ${fmt(result.p95, 1).padStart(6)} ms`);
     if (result.non2xx || result.errors || result.timeouts || result.error || !result.requests) {
-      process.stdout.write(` [non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}${result.error ? `, ${result.error}` : ""}]`);
+      process.stdout.write(` [status ${JSON.stringify(result.statusCodes)}, errors ${result.errors}, timeouts ${result.timeouts}${result.error ? `, ${result.error}` : ""}]`);
     }
   }
   process.stdout.write("\n");
@@ -428,6 +459,7 @@ function report(input: {
   plain: Screen;
   floorAfter: LoadResult;
   db: DbFacts;
+  countsAfter: Record<string, number | null>;
   email: string;
   rss: { rssMb: number; peakMb: number };
   loadBefore: number[];
@@ -452,6 +484,9 @@ function report(input: {
     "",
   );
   if (process.env.BENCH_NOTE) push(`> ${process.env.BENCH_NOTE}`, "");
+  if (JSON.stringify(input.countsAfter) !== JSON.stringify(db.counts)) {
+    push(`> **The database changed during the run** (rows after: ${JSON.stringify(input.countsAfter)}): these figures are not valid.`, "");
+  }
   if (Math.max(input.loadBefore[0], input.loadAfter[0]) > Number(m.nproc)) {
     push(`> The machine was busy with other work (1-minute load average above ${m.nproc}): absolute figures are pessimistic; ratios to the /auth floor of the same run are the fairer reading.`, "");
   }
@@ -507,7 +542,10 @@ function report(input: {
       { what: `${s.label}: ${fmt(ratio * 100, 0)} % of the floor (≥ ${wanted * 100} %)`, ok: okRatio },
       { what: `${s.label}: p95 ${fmt(twenty.p95, 1)} ms @20 (≤ ${TARGET.p95Ms})`, ok: okP95 },
     );
-    const note = broken ? ` ⚠ non-2xx ${one.non2xx + twenty.non2xx}, errors ${one.errors + twenty.errors}, runs without a response ${[one, twenty].filter((r) => !r.requests).length}` : "";
+    const codes = [one, twenty].flatMap((r) => Object.entries(r.statusCodes ?? {}).filter(([code]) => !code.startsWith("2")).map(([code, n]) => `${n}× HTTP ${code}`));
+    const note = broken
+      ? ` ⚠ ${[...codes, one.errors + twenty.errors ? `${one.errors + twenty.errors} errors` : "", ...[one, twenty].filter((r) => !r.requests).map((r) => `no response within ${SECONDS} s @${r === one ? 1 : 20}`)].filter(Boolean).join(", ")}`
+      : "";
     push(
       `| ${s.label}${note} | \`${s.path}\` | ${fmt(kb)} ${verdict(okSize)} | ${fmt(s.page!.gzipBytes / 1024)} | ${fmt(one.reqPerSec, 0)} | ${fmt(twenty.reqPerSec, 0)} | ${fmt(ratio * 100, 0)} % ${verdict(okRatio)} (≥ ${wanted * 100} %) | ${fmt((twenty.reqPerSec / plainRps) * 100, 1)} % | ${fmt(one.p50, 1)} ms | ${fmt(twenty.p95, 1)} ms ${verdict(okP95)} | ${fmt(twenty.p99, 1)} ms |`,
     );
@@ -600,6 +638,7 @@ async function main() {
   const plainServer = await startPlainServer(floor.page!);
   const plain: Screen = { label: "plain node:http, /auth's bytes", path: "/", kind: "plain", runs: {}, page: await getPage(`${plainServer.base}/`) };
 
+  probeUrl = `${server.base}/auth`;
   const load = new LoadGenerator();
   const total = (screens.length + 3) * (WARMUP_SECONDS + (SECONDS + SETTLE_MS / 1000) * CONNECTIONS.length);
   console.log(`Measuring ${screens.length} screens and 2 floors, ${SECONDS} s per run (about ${Math.ceil(total / 60)} min):`);
@@ -615,12 +654,15 @@ async function main() {
   await signOut(server.base, cookie);
   await stopAll();
 
+  const countsAfter = countRowsNow();
+  if (JSON.stringify(countsAfter) !== JSON.stringify(db.counts)) console.warn("WARNING: the database changed during the run; the figures are not valid.");
   const result = report({
     screens,
     floor,
     plain,
     floorAfter,
     db,
+    countsAfter,
     email,
     rss,
     loadBefore,
