@@ -1,10 +1,69 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import fs from "node:fs";
 import path from "node:path";
-import { defineConfig } from "vite";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes x.js.br and x.js.gz next to every text file of the client build, at the highest levels
+ * (done once here instead of on each request); server.mjs sends them to browsers that accept them.
+ */
+function precompress(): Plugin {
+  return {
+    name: "sinapse-precompress",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      if (this.environment?.name !== "client" || !options.dir) return;
+      const outDir = options.dir;
+      const text = /\.(?:js|css|svg|json|html|txt|ico)$/;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => text.test(name) && name !== "bundle-stats.json")
+          .map(async (name) => {
+            const file = path.join(outDir, name);
+            const raw = await fs.promises.readFile(file);
+            if (raw.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+              gzip(raw, { level: 9 }),
+            ]);
+            await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+          }),
+      );
+    },
+  };
+}
+
+/**
+ * BUNDLE_STATS=1 writes <build>/client/bundle-stats.json: for every client chunk, the modules in it
+ * with their minified size, so `node scripts/check-js-budget.mjs --modules` can say what a page's
+ * JavaScript is made of.
+ */
+function bundleStats(): Plugin {
+  return {
+    name: "sinapse-bundle-stats",
+    apply: "build",
+    generateBundle(options, bundle) {
+      if (!process.env.BUNDLE_STATS || this.environment?.name !== "client") return;
+      const stats: Record<string, Record<string, number>> = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type !== "chunk") continue;
+        stats[file.fileName] = Object.fromEntries(
+          Object.entries(file.modules).map(([id, m]) => [path.relative(import.meta.dirname, id), m.renderedLength]),
+        );
+      }
+      this.emitFile({ type: "asset", fileName: "bundle-stats.json", source: JSON.stringify(stats) });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), bundleStats(), precompress()],
   resolve: {
     alias: {
       "~": path.resolve(import.meta.dirname, "app"),

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import {
   Link,
   Links,
@@ -10,7 +10,6 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster, toast as showToast } from "sonner";
 import { readToast } from "~/.server/toast";
 import { themeBootScript, useTheme } from "~/lib/theme";
 import type { Route } from "./+types/root";
@@ -57,20 +56,36 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * sonner (≈10 KB gzipped) is not part of every page's first load: the toaster arrives in its own
+ * chunk once the page has hydrated. A toast shown before it subscribes is not lost (sonner replays
+ * the active ones to a late Toaster).
+ */
+const Toaster = lazy(() => import("sonner").then((sonner) => ({ default: sonner.Toaster })));
+
 function Toasts() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const theme = useTheme();
   const toast = rootData?.toast;
   useEffect(() => {
     if (!toast) return;
-    const options = toast.description ? { description: toast.description } : undefined;
-    if (toast.type === "success") showToast.success(toast.message, options);
-    else if (toast.type === "error") showToast.error(toast.message, options);
-    else showToast.info(toast.message, options);
+    let cancelled = false;
+    void import("sonner").then(({ toast: showToast }) => {
+      if (cancelled) return;
+      const options = toast.description ? { description: toast.description } : undefined;
+      if (toast.type === "success") showToast.success(toast.message, options);
+      else if (toast.type === "error") showToast.error(toast.message, options);
+      else showToast.info(toast.message, options);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [toast]);
   return (
     <>
-      <Toaster theme={theme} richColors closeButton position="top-right" />
+      <Suspense fallback={null}>
+        <Toaster theme={theme} richColors closeButton position="top-right" />
+      </Suspense>
       {toast ? (
         // Without JavaScript sonner cannot run; the message still reaches the person.
         <noscript>
