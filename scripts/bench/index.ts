@@ -330,10 +330,10 @@ function lastPageOf(page: Page): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-/** '1.234 registros' → 1234. */
-function totalOf(page: Page): number | null {
-  const match = /([\d.]+)\s+registros?\b/.exec(page.text);
-  return match ? Number(match[1].replace(/\D/g, "")) : null;
+/** '1.234 registros' → "1,234"; a capped count ('10.000+ registros') keeps its '+'. */
+function totalOf(page: Page): string | null {
+  const match = /([\d.]+)\s*(\+?)\s*registros?\b/.exec(page.text);
+  return match ? Number(match[1].replace(/\D/g, "")).toLocaleString("en-US") + match[2] : null;
 }
 
 class LoadGenerator {
@@ -576,7 +576,7 @@ function report(input: {
   }
   push(
     "",
-    `Searches: 'silva' matches ${totalOf(byLabel("patients: common search").page!)?.toLocaleString("en-US") ?? "?"} patients; the rare token '${db.rareToken}' (the least frequent word of the real patient names) matches ${totalOf(byLabel("patients: rare search").page!)?.toLocaleString("en-US") ?? "?"}.`,
+    `Searches: 'silva' matches ${totalOf(byLabel("patients: common search").page!) ?? "?"} patients; the rare token '${db.rareToken}' (the least frequent word of the real patient names) matches ${totalOf(byLabel("patients: rare search").page!) ?? "?"}.`,
   );
 
   const failed = checks.filter((c) => !c.ok);
