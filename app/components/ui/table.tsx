@@ -42,11 +42,7 @@ export function TableFooter({ className, ...props }: ComponentProps<"tfoot">) {
 export function TableRow({ className, ...props }: ComponentProps<"tr">) {
   return (
     <tr
-      data-slot="table-row"
-      className={cn(
-        "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted",
-        className,
-      )}
+      className={cn("dt-row", className)}
       {...props}
     />
   );
@@ -55,12 +51,8 @@ export function TableRow({ className, ...props }: ComponentProps<"tr">) {
 export function TableHead({ className, scope = "col", ...props }: ComponentProps<"th">) {
   return (
     <th
-      data-slot="table-head"
       scope={scope}
-      className={cn(
-        "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0",
-        className,
-      )}
+      className={cn("dt-head", className)}
       {...props}
     />
   );
@@ -69,8 +61,7 @@ export function TableHead({ className, scope = "col", ...props }: ComponentProps
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
   return (
     <td
-      data-slot="table-cell"
-      className={cn("p-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0", className)}
+      className={cn("dt-cell", className)}
       {...props}
     />
   );
