@@ -24,6 +24,9 @@ export interface PagePosition {
   before?: Cursor | null;
 }
 
+/** The list's exact size when known (a counter, or a count under the cap), for numbered pages near the end. */
+export type ExactTotal = number | null;
+
 export interface ListPage<Row> {
   rows: Row[];
   /** Matches, exact up to COUNT_CAP; `totalCapped` says there are more. */
@@ -53,6 +56,7 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
   position: PagePosition,
   order: KeysetOrder,
   run: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) => Row[],
+  exactTotal: ExactTotal = null,
 ): { rows: Omit<Row, "cursorKey">[]; page: number; next: string | null; prev: string | null } {
   const forward = order.dir === "asc" ? [asc(order.key), asc(order.id)] : [desc(order.key), desc(order.id)];
   const backward = order.dir === "asc" ? [desc(order.key), desc(order.id)] : [asc(order.key), asc(order.id)];
@@ -76,12 +80,22 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
       found = first();
       [page, hasNext] = [1, found.length > PAGE_SIZE];
     }
-  } else {
-    found = position.after
-      ? run(beyond(position.after, true), forward, PAGE_SIZE + 1, 0)
-      : run(undefined, forward, PAGE_SIZE + 1, offsetOf(page));
-    if (position.after) page = Math.max(page, 2);
+  } else if (position.after) {
+    found = run(beyond(position.after, true), forward, PAGE_SIZE + 1, 0);
+    page = Math.max(page, 2);
     hasNext = found.length > PAGE_SIZE;
+  } else {
+    const offset = offsetOf(page);
+    if (exactTotal !== null && offset > exactTotal / 2) {
+      // A numbered page in the second half is read from the end, backwards: the last page costs
+      // what the first does, and no page costs more than the middle one.
+      const size = Math.max(0, Math.min(PAGE_SIZE, exactTotal - offset));
+      found = size > 0 ? run(undefined, backward, size, exactTotal - offset - size).reverse() : [];
+      hasNext = offset + size < exactTotal;
+    } else {
+      found = run(undefined, forward, PAGE_SIZE + 1, offset);
+      hasNext = found.length > PAGE_SIZE;
+    }
   }
   const rows = found.slice(0, PAGE_SIZE);
   const cursorOf = (row: Row | undefined) => (row ? formatCursor([storedValue(row.cursorKey), row.id]) : null);

@@ -107,6 +107,7 @@ export function listAppointments(state: ListParams<AppointmentSort>, filters: Ap
       .limit(limit)
       .offset(offset)
       .all(),
+    counted.totalCapped ? null : counted.total,
   );
   return { ...page, ...counted, pageSize: PAGE_SIZE };
 }

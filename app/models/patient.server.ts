@@ -70,6 +70,7 @@ export function listPatients(state: ListParams<PatientSort>) {
       .limit(limit)
       .offset(offset)
       .all(),
+    counted.totalCapped ? null : counted.total,
   );
   return { ...page, ...counted, pageSize: PAGE_SIZE };
 }

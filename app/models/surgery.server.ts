@@ -117,6 +117,7 @@ export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFi
       .limit(limit)
       .offset(offset)
       .all(),
+    counted.totalCapped ? null : counted.total,
   );
   return { ...page, ...counted, pageSize: PAGE_SIZE };
 }

@@ -26,12 +26,16 @@ const SCREENS = [
 
 const THEMES = ["light", "dark"] as const;
 
+/** A patient of this run, whose delete confirmation (the red 'Excluir' button) is checked too. */
+let patientToDelete = 0;
+
 /** Content for the lists and the schedule: a cancelled appointment today shows the red badge. */
 test.beforeAll(() => {
   const tag = uniqueTag();
   const db = openTestDb("app");
   try {
     const patient = insertPatient(db, `Paciente Acessível ${tag}`, { phone: "11987654321" });
+    patientToDelete = patient;
     const doctor = insertDoctor(db, `Dra. Contraste ${tag}`);
     const appointment = db.prepare(
       "insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, location) values (?, ?, ?, ?, ?, 'Retorno', 'Sala 2')",
@@ -90,6 +94,14 @@ for (const theme of THEMES) {
         await page.close();
       });
     }
+
+    test("/patients?delete=… (the delete confirmation)", async () => {
+      const page = await context.newPage();
+      await page.goto(`/patients?delete=${patientToDelete}`);
+      await expect(page.getByRole("dialog").getByRole("button", { name: "Excluir" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+    });
 
     test("/auth", async ({ page: signedOut }) => {
       await signedOut.addInitScript((value) => localStorage.setItem("theme", value), theme);
