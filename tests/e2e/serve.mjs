@@ -25,12 +25,8 @@ run(["db/migrate.ts"]);
 if (flags.includes("--accounts")) run(["tests/e2e/setup-accounts.ts"]);
 if (flags.includes("--demo")) run(["db/seed-demo.ts"]);
 
-const buildDir = process.env.BUILD_DIR ?? "build";
-const server = spawn(path.join(root, "node_modules/.bin/react-router-serve"), [`${buildDir}/server/index.js`], {
-  cwd: root,
-  env,
-  stdio: "inherit",
-});
+// The production server itself (server.mjs), on the build in BUILD_DIR (default `build`).
+const server = spawn(process.execPath, [path.join(root, "server.mjs")], { cwd: root, env, stdio: "inherit" });
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
