@@ -4,7 +4,7 @@
 // the layouts above the page, the page's own chunk and every chunk they import statically, each
 // counted once) and fails when any page needs more than the budget, gzipped.
 //
-// Usage: node scripts/check-js-budget.mjs [--limit-kb=150] [--chunks] [--modules[=/path]]
+// Usage: node scripts/check-js-budget.mjs [--limit-kb=150] [--chunks] [--modules[=/path]] [--report-only]
 //   BUILD_DIR      the build directory (default `build`)
 //   --chunks       also lists each chunk of the largest page with its gzipped size
 //   --modules      also says which packages and app files make up a page's JavaScript (the
@@ -20,6 +20,9 @@ import zlib from "node:zlib";
 
 const LIMIT_KB = Number(process.argv.find((a) => a.startsWith("--limit-kb="))?.split("=")[1] ?? 150);
 const showChunks = process.argv.includes("--chunks");
+// Prints the table and the pages over budget but exits 0 (npm test and npm run build, while the
+// budget is not yet met: the issue that tracks it stays open). `npm run check:js-budget` enforces it.
+const reportOnly = process.argv.includes("--report-only");
 const modulesArg = process.argv.find((a) => a === "--modules" || a.startsWith("--modules="));
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -170,6 +173,8 @@ if (over.length) {
       over.map((p) => `${p.path} ${kb(p.gzip)} KB`).join(", "),
   );
   console.error("See docs/decisions/0008-performance-budget-and-server.md for what dominates and how to cut it.");
-  process.exit(1);
+  if (reportOnly) console.error("check-js-budget: reported only (--report-only); `npm run check:js-budget` fails on it.");
+  else process.exit(1);
+} else {
+  console.log(`\nAll ${pages.length} pages are within ${LIMIT_KB} KB gzipped.`);
 }
-console.log(`\nAll ${pages.length} pages are within ${LIMIT_KB} KB gzipped.`);
