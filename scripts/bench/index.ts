@@ -2,7 +2,7 @@
  * `npm run bench`: load figures of the production server on a database of any size.
  *
  * Builds the app into BENCH_BUILD_DIR (default build-bench) unless that build is newer than the
- * sources, starts it the way `npm run serve` does (react-router-serve, NODE_ENV=production) on
+ * sources, starts it the way `npm run serve` does (server.mjs, NODE_ENV=production) on
  * 127.0.0.1 against DATABASE_PATH (default db/clinic.sqlite), signs in, and measures each screen
  * with autocannon run from a second process, at 1 and at 20 connections, for BENCH_SECONDS
  * (default 5) each. The same run measures two floors: the unauthenticated /auth page and a bare
@@ -180,9 +180,17 @@ interface Server {
 async function startServer(serverEntry: string): Promise<Server> {
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, [path.join(ROOT, "node_modules/@react-router/serve/bin.js"), serverEntry], {
+    // The production server (server.mjs), on the build that holds `serverEntry`.
+    spawn(process.execPath, [path.join(ROOT, "server.mjs")], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_PATH,
+        BUILD_DIR: path.dirname(path.dirname(serverEntry)),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     }),
   );
@@ -499,7 +507,7 @@ function report(input: {
     `| machine | ${m.nproc} CPUs (nproc), ${m.model}, ${fmt(m.memGb, 1)} GiB RAM |`,
     `| load average (1 min) before / after | ${fmt(input.loadBefore[0], 2)} / ${fmt(input.loadAfter[0], 2)} |`,
     `| Node | ${process.version} |`,
-    `| app | ${appRevision()}, production build (\`react-router-serve\`, NODE_ENV=production) |`,
+    `| app | ${appRevision()}, production build (\`server.mjs\`, NODE_ENV=production) |`,
     `| database | \`${DATABASE_PATH}\` (${fmt(db.sizeMb, 1)} MB), signed in as ${input.email} |`,
     `| rows | ${Object.entries(db.counts).map(([table, n]) => `${table} ${n == null ? "n/a" : n.toLocaleString("en-US")}`).join(" · ")} |`,
     `| load | autocannon in a separate process, ${SECONDS} s per run at 1 and at 20 connections (after a ${WARMUP_SECONDS} s warm-up), 127.0.0.1 |`,
