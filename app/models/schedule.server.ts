@@ -33,7 +33,7 @@ export const MONTH_CELL_LIMIT = 3;
 /** Entries a week column shows before '+N mais' (a busy practice books hundreds a day). */
 export const WEEK_DAY_LIMIT = 20;
 /** Entries the day view shows at most; past it the page says how many more and how to narrow. */
-export const DAY_LIMIT = 200;
+export const DAY_LIMIT = 100;
 
 /**
  * The longest an appointment can last. A day's query starts this much earlier so an

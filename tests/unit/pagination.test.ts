@@ -105,7 +105,16 @@ describe("totals", () => {
     sqlite.transaction(() => {
       for (let i = 0; i < COUNT_CAP + 5; i += 1) insert.run(`Muitos ${i}`, ` muitos ${i} `);
     })();
-    expect(listPatients({ q: "muitos", page: 1, sort: "name", dir: "asc" })).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    const common = listPatients({ q: "muitos", page: 1, sort: "name", dir: "asc" });
+    expect(common).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    // So many matches are read in the order's index: the same pages, in the same order.
+    const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+    const all = sqlite.prepare("select name from patients where search_text like '% muitos %' order by search_text, id").pluck().all() as string[];
+    expect(names(common.rows)).toEqual(all.slice(0, PAGE_SIZE));
+    const second = listPatients({ q: "muitos", page: 2, sort: "name", dir: "asc", after: parseCursor(common.next) });
+    expect(names(second.rows)).toEqual(all.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+    const byDate = listPatients({ q: "muitos", page: 1, sort: "createdAt", dir: "desc" });
+    expect(byDate.rows).toHaveLength(PAGE_SIZE);
   });
 });
 
