@@ -1,7 +1,7 @@
-import { type SQL, type SQLWrapper, asc, desc, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { type SQL, type SQLWrapper, asc, count, desc, getTableName, sql } from "drizzle-orm";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Cursor, PAGE_SIZE, formatCursor, offsetOf } from "~/lib/list-params";
-import { sqlite } from "./db";
+import { db, sqlite } from "./db";
 
 /**
  * Pages of a big list that cost the same however deep they are, and totals that never count a
@@ -108,13 +108,21 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
   };
 }
 
-/** How many rows match, counting at most COUNT_CAP + 1 of them (through the filter's index). */
-export function cappedCount(countQuery: (limit: number) => number): { total: number; totalCapped: boolean } {
-  const n = countQuery(COUNT_CAP + 1);
+/**
+ * How many rows of `table` match `where`: the maintained counter when nothing filters, else a count
+ * that stops after COUNT_CAP + 1 matches (through the filter's index).
+ */
+export function countMatches(table: SQLiteTable, where: SQL | undefined): { total: number; totalCapped: boolean } {
+  const name = getTableName(table);
+  if (!where && isCounted(name)) return { total: tableCount(name), totalCapped: false };
+  const matches = db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as("matches");
+  const n = db.select({ n: count() }).from(matches).get()!.n;
   return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
 }
 
-type CountedTable = "patients" | "appointments" | "surgeries" | "doctors" | "financial_transactions";
+const COUNTED_TABLES = ["patients", "appointments", "surgeries", "doctors", "financial_transactions"] as const;
+type CountedTable = (typeof COUNTED_TABLES)[number];
+const isCounted = (name: string): name is CountedTable => (COUNTED_TABLES as readonly string[]).includes(name);
 const countStatement = () => sqlite.prepare("select n from row_counts where table_name = ?").pluck();
 let statement: ReturnType<typeof countStatement> | undefined;
 

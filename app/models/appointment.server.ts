@@ -5,7 +5,7 @@ import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
-import { type KeysetOrder, cappedCount, keysetPage, tableCount } from "~/.server/pagination";
+import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
@@ -81,9 +81,7 @@ export function listAppointments(state: ListParams<AppointmentSort>, filters: Ap
   const where = appointmentWhere(state.q, filters);
   const order: KeysetOrder = { key: appointments.startTime, id: appointments.id, dir: state.dir };
   // The count needs no join: the search reaches patients and doctors through subqueries.
-  const counted = where
-    ? cappedCount((limit) => db.select({ n: count() }).from(db.select({ one: sql`1` }).from(appointments).where(where).limit(limit).as("m")).get()!.n)
-    : { total: tableCount("appointments"), totalCapped: false };
+  const counted = countMatches(appointments, where);
   const page = keysetPage(state, order, (position, orderBy, limit, offset) =>
     db
       .select({

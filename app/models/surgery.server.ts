@@ -16,7 +16,7 @@ import { DomainError } from "~/.server/domain-error";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import type { SurgeryStatus } from "~/lib/enums";
-import { type KeysetOrder, cappedCount, keysetPage, tableCount } from "~/.server/pagination";
+import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
@@ -91,9 +91,7 @@ export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFi
   const where = surgeryWhere(state.q, filters);
   const order: KeysetOrder = { key: surgeries.scheduledDate, id: surgeries.id, dir: state.dir };
   // The count needs no join: the search reaches patients and doctors through subqueries.
-  const counted = where
-    ? cappedCount((limit) => db.select({ n: count() }).from(db.select({ one: sql`1` }).from(surgeries).where(where).limit(limit).as("m")).get()!.n)
-    : { total: tableCount("surgeries"), totalCapped: false };
+  const counted = countMatches(surgeries, where);
   const page = keysetPage(state, order, (position, orderBy, limit, offset) =>
     db
       .select({
