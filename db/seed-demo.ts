@@ -6,7 +6,6 @@
  * messaging, plus one login per role. Everything is written in one transaction, with a seeded
  * pseudo-random generator, so a run is reproducible (dates are relative to today).
  */
-import { sql } from "drizzle-orm";
 import { databasePath, db, runMigrations, sqlite, type Tx } from "../app/.server/db";
 import { hashPassword } from "../app/.server/password";
 import { isValidCnpj, isValidCpf } from "../app/lib/documents";
@@ -21,49 +20,12 @@ import { seedOrders, seedSops } from "./seed/operations";
 import { draftPatients, insertPatients, markNewPatients } from "./seed/patients";
 import { Random } from "./seed/random";
 import { seedSurgeries } from "./seed/surgeries";
+import { SEEDED_TABLES, refuseUnlessEmpty, wipeSeededTables } from "./seed/tables";
 import { seedTasks } from "./seed/tasks";
 
 const SEED = 20_240_915;
 
-/**
- * Tables the seed owns, children first. `--force` empties them (and the accounts) before seeding.
- * Clinic settings and the Google connection/files are configuration, not demo data: kept.
- */
-const SEEDED_TABLES = [
-  "automation_rules",
-  "messages",
-  "message_templates",
-  "subtasks",
-  "tasks",
-  "surgery_fee_lines",
-  "pipeline_stages",
-  "financial_transactions",
-  "orders",
-  "surgeries",
-  "appointments",
-  "referrers",
-  "sops",
-  "medical_codes",
-  "reference_fee_schedules",
-  "suppliers",
-  "hospitals",
-  "payers",
-  "doctors",
-  "patients",
-  "sessions",
-  "user_roles",
-  "profiles",
-  "audit_log",
-  "users",
-] as const;
 
-function wipe(tx: Tx) {
-  // Checked at COMMIT, so the delete order cannot trip a foreign key midway.
-  tx.run(sql`PRAGMA defer_foreign_keys = ON`);
-  for (const table of SEEDED_TABLES) tx.run(sql.raw(`DELETE FROM "${table}"`));
-  const names = SEEDED_TABLES.map((t) => `'${t}'`).join(", ");
-  tx.run(sql.raw(`DELETE FROM sqlite_sequence WHERE name IN (${names})`));
-}
 
 /**
  * One family at a time, each in db/seed/<family>.ts. The order is part of the data: every
@@ -100,25 +62,14 @@ async function main() {
   const force = process.argv.includes("--force");
   runMigrations(sqlite);
 
-  const existing = sqlite.prepare("SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM patients) AS patients").get() as {
-    users: number;
-    patients: number;
-  };
-  if ((existing.users > 0 || existing.patients > 0) && !force) {
-    console.error(
-      `Recusado: o banco ${databasePath} já tem dados (${existing.users} usuário(s), ${existing.patients} paciente(s)).\n` +
-        "O seed de demonstração só roda num banco vazio. Para APAGAR os dados e recriar a demonstração, rode:\n" +
-        "  npm run seed:demo -- --force",
-    );
-    process.exit(1);
-  }
+  refuseUnlessEmpty(sqlite, { databasePath, force, seed: "O seed de demonstração", command: "npm run seed:demo" });
 
   const started = Date.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
   db.transaction(
     (tx) => {
-      if (force) wipe(tx);
+      if (force) wipeSeededTables(sqlite);
       seed(
         tx,
         LOGINS.map(() => passwordHash),

@@ -15,7 +15,8 @@
  */
 import fs from "node:fs";
 import { databasePath, runMigrations, sqlite } from "../app/.server/db";
-import { buildScaleDatabase, DEFAULT_SCALE_SEED, wipeScaleTables } from "./seed/scale/build";
+import { buildScaleDatabase, DEFAULT_SCALE_SEED } from "./seed/scale/build";
+import { refuseUnlessEmpty, wipeSeededTables } from "./seed/tables";
 
 const DEFAULT_ADMIN_EMAIL = "admin@sinapse.scale";
 const DEFAULT_ADMIN_PASSWORD = "sinapse-escala";
@@ -44,23 +45,12 @@ async function main() {
   const adminPassword = process.env.SCALE_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
 
   runMigrations(sqlite);
-  const existing = sqlite.prepare("SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM patients) AS patients").get() as {
-    users: number;
-    patients: number;
-  };
-  if ((existing.users > 0 || existing.patients > 0) && !force) {
-    console.error(
-      `Recusado: o banco ${databasePath} já tem dados (${existing.users} usuário(s), ${existing.patients} paciente(s)).\n` +
-        "O seed de escala só roda num banco vazio. Para APAGAR os dados e gerar a base de escala, rode:\n" +
-        "  npm run seed:scale -- --force",
-    );
-    process.exit(1);
-  }
+  refuseUnlessEmpty(sqlite, { databasePath, force, seed: "O seed de escala", command: "npm run seed:scale" });
 
   const started = Date.now();
   if (force) {
     console.log("Apagando os dados existentes…");
-    wipeScaleTables(sqlite);
+    sqlite.transaction(() => wipeSeededTables(sqlite)).immediate();
   }
   console.log(`Gerando a base de escala em ${databasePath} (fator ${factor}, semente ${seed}, relógio ${now.toISOString()})…`);
   const result = await buildScaleDatabase(sqlite, { factor, seed, now, adminEmail, adminPassword, log: (m) => console.log(m) });

@@ -35,37 +35,6 @@ export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgerie
 export const SCALE_YEARS = 20;
 export const DEFAULT_SCALE_SEED = 20_050_301;
 
-/**
- * Tables the scale seed fills, children first (the demo seed's list). `--force` empties them;
- * clinic settings and the Google connection are configuration and stay.
- */
-export const SCALE_TABLES = [
-  "automation_rules",
-  "messages",
-  "message_templates",
-  "subtasks",
-  "tasks",
-  "surgery_fee_lines",
-  "pipeline_stages",
-  "financial_transactions",
-  "orders",
-  "surgeries",
-  "appointments",
-  "referrers",
-  "sops",
-  "medical_codes",
-  "reference_fee_schedules",
-  "suppliers",
-  "hospitals",
-  "payers",
-  "doctors",
-  "patients",
-  "sessions",
-  "user_roles",
-  "profiles",
-  "audit_log",
-  "users",
-] as const;
 
 export interface ScaleOptions {
   factor: number;
@@ -116,14 +85,6 @@ function deferIndexes(conn: Database.Database): () => void {
 }
 
 /** Empties the seeded tables (foreign keys checked at COMMIT, so the order cannot trip them). */
-export function wipeScaleTables(conn: Database.Database) {
-  conn.transaction(() => {
-    conn.pragma("defer_foreign_keys = ON");
-    for (const table of SCALE_TABLES) conn.exec(`DELETE FROM "${table}"`);
-    conn.exec(`DELETE FROM sqlite_sequence WHERE name IN (${SCALE_TABLES.map((t) => `'${t}'`).join(", ")})`);
-  }).immediate();
-}
-
 export function countScaleRows(conn: Database.Database): Record<string, number> {
   const tables = ["users", "doctors", "payers", "hospitals", "suppliers", "medical_codes", "patients", "appointments", "surgeries", "pipeline_stages", "surgery_fee_lines", "financial_transactions"];
   return Object.fromEntries(tables.map((t) => [t, (conn.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]));

@@ -1,0 +1,63 @@
+import type Database from "better-sqlite3";
+
+/**
+ * Tables the seeds (demo and scale) own, children first. `--force` empties them (and the accounts) before seeding.
+ * Clinic settings and the Google connection/files are configuration, not demo data: kept.
+ */
+export const SEEDED_TABLES = [
+  "automation_rules",
+  "messages",
+  "message_templates",
+  "subtasks",
+  "tasks",
+  "surgery_fee_lines",
+  "pipeline_stages",
+  "financial_transactions",
+  "orders",
+  "surgeries",
+  "appointments",
+  "referrers",
+  "sops",
+  "medical_codes",
+  "reference_fee_schedules",
+  "suppliers",
+  "hospitals",
+  "payers",
+  "doctors",
+  "patients",
+  "sessions",
+  "user_roles",
+  "profiles",
+  "audit_log",
+  "users",
+] as const;
+
+/**
+ * Empties the seeded tables and their id sequences. Run it inside the transaction that seeds, so a
+ * failed seed leaves the data as it was; foreign keys are checked at COMMIT, so the delete order
+ * cannot trip one midway.
+ */
+export function wipeSeededTables(conn: Database.Database) {
+  conn.pragma("defer_foreign_keys = ON");
+  for (const table of SEEDED_TABLES) conn.exec(`DELETE FROM "${table}"`);
+  conn.exec(`DELETE FROM sqlite_sequence WHERE name IN (${SEEDED_TABLES.map((t) => `'${t}'`).join(", ")})`);
+}
+
+/**
+ * Stops a seed (exit 1, with the command that would wipe) when the database already holds accounts
+ * or patients and `--force` was not given: a seed never overwrites a clinic's data by accident.
+ */
+export function refuseUnlessEmpty(conn: Database.Database, options: { databasePath: string; force: boolean; seed: string; command: string }) {
+  const existing = conn.prepare("SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM patients) AS patients").get() as {
+    users: number;
+    patients: number;
+  };
+  if ((existing.users > 0 || existing.patients > 0) && !options.force) {
+    console.error(
+      `Recusado: o banco ${options.databasePath} já tem dados (${existing.users} usuário(s), ${existing.patients} paciente(s)).\n` +
+        `${options.seed} só roda num banco vazio. Para APAGAR os dados, rode:\n` +
+        `  ${options.command} -- --force`,
+    );
+    process.exit(1);
+  }
+}
