@@ -1,12 +1,11 @@
 import Database from "better-sqlite3";
 import type { Column, SQL } from "drizzle-orm";
 import { type CsvCell, csvCell } from "~/lib/csv";
-import { normalizeSearch } from "~/lib/search";
 import { todayIsoInClinic } from "~/lib/dates";
 import { recordAudit } from "./audit";
 import type { SessionUser } from "./auth";
 import { csvFilename, csvHeaders } from "./csv";
-import { databasePath, db } from "./db";
+import { databasePath, db, registerFunctions } from "./db";
 
 /** Rows read and written per step; between steps the server answers other requests. */
 const BATCH_ROWS = 500;
@@ -65,7 +64,7 @@ export function csvExport<Row>(options: {
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       connection = new Database(databasePath, { readonly: true, fileMustExist: true });
-      connection.function("normalize_search", { deterministic: true }, (value: unknown) => normalizeSearch(value == null ? "" : String(value)));
+      registerFunctions(connection);
       rows = connection.prepare(sql).raw(true).iterate(...params) as IterableIterator<unknown[]>;
       controller.enqueue(encoder.encode(`\uFEFF${options.columns.map((c) => csvCell(c.header)).join(";")}\r\n`));
     },

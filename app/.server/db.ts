@@ -19,12 +19,17 @@ export function openDatabase(file: string = databasePath) {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // normalize_search(text): the same accent- and case-folding as app/lib/search.ts, for searching
-  // free-text columns that keep no stored search key (appointment type, surgery hospital …).
-  sqlite.function("normalize_search", { deterministic: true }, (value: unknown) =>
-    normalizeSearch(value == null ? "" : String(value)),
-  );
+  registerFunctions(sqlite);
   return sqlite;
+}
+
+/**
+ * The SQL functions our queries use, on any connection (the server's, or an export's read-only one).
+ * normalize_search(text): the same accent- and case-folding as app/lib/search.ts, for searching
+ * free-text columns that keep no stored search key (appointment type, surgery hospital …).
+ */
+export function registerFunctions(conn: Database.Database) {
+  conn.function("normalize_search", { deterministic: true }, (value: unknown) => normalizeSearch(value == null ? "" : String(value)));
 }
 
 export function runMigrations(sqlite: Database.Database) {
