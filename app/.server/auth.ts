@@ -51,27 +51,62 @@ authenticator.use(
   "form",
 );
 
-/** Only a path on this site may be a post-login destination (no open redirects). */
+const REDIRECT_BASE = "http://sinapse.invalid";
+
+/**
+ * Only a path on this site may be a post-login destination (no open redirects). The value is
+ * judged as a browser would read it: control characters and backslashes are refused outright
+ * (browsers drop tabs and newlines and read `\\` as `/`, so `/\t/evil.example` would become
+ * `//evil.example`), then the URL is parsed and must keep our origin; what is returned is the
+ * parsed, normalised path, never the raw string.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || to.length > 2000 || !to.startsWith("/")) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  return path;
 }
 
 function isApiRequest(request: Request) {
   return new URL(request.url).pathname.startsWith("/api/");
 }
 
+function refuseCrossOrigin(request: Request, origin: string): never {
+  // One line, not a stack trace: a refused forgery is expected traffic, not a server fault.
+  console.warn(`refused cross-origin ${request.method} ${new URL(request.url).pathname} from ${origin.slice(0, 200)}`);
+  throw data({ error: "Origem da requisição não permitida." }, { status: 403 });
+}
+
 /**
  * A write must come from our own pages. SameSite=Lax already keeps the session cookie off
- * cross-site POSTs; checking Origin closes the gap for older browsers.
+ * cross-site POSTs; checking Origin (and Sec-Fetch-Site) closes the gap for older browsers and
+ * stops login CSRF, where no session is involved. A request without either header comes from a
+ * client that is not a browser and carries no victim's cookie.
  */
-function assertSameOrigin(request: Request) {
-  if (request.method === "GET" || request.method === "HEAD") return;
+export function assertSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
   const origin = request.headers.get("Origin");
-  if (!origin || origin === "null") return;
+  if (fetchSite === "cross-site") refuseCrossOrigin(request, origin ?? "cross-site");
+  if (!origin) return;
+  if (origin === "null") refuseCrossOrigin(request, origin);
   const url = new URL(request.url);
   const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? url.host;
-  if (new URL(origin).host !== host) throw data({ error: "Origem da requisição não permitida." }, { status: 403 });
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    refuseCrossOrigin(request, origin);
+  }
+  if (originHost !== host) refuseCrossOrigin(request, origin);
 }
 
 /** The signed-in user, or a redirect to /auth (401 for the JSON API). */

@@ -14,12 +14,23 @@ export const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/clinic
  */
 export function openDatabase(file: string = databasePath) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Patient data: the file, its WAL and shared-memory files are readable by this account only
+  // (0600). The umask covers files SQLite creates from now on; chmod fixes ones made before.
+  const previousMask = process.umask(0o077);
+  process.umask(previousMask | 0o077);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   registerFunctions(sqlite);
+  for (const suffix of ["", "-wal", "-shm"]) {
+    try {
+      fs.chmodSync(file + suffix, 0o600);
+    } catch {
+      // not created (yet), or an in-memory database
+    }
+  }
   return sqlite;
 }
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
-/** A form of this app is a few KB; anything this large is not one of ours. */
-export const MAX_FORM_BYTES = 1024 * 1024;
+/** A form of this app is a few KB; anything this large is not one of ours (uploads get their own limit). */
+export const MAX_FORM_BYTES = 256 * 1024;
 /** The widest form has a few dozen fields; a flood of repeated names is refused before parsing. */
 export const MAX_FORM_FIELDS = 500;
 

@@ -5,9 +5,10 @@ import { Form, Link, data, redirect, useNavigation, useSearchParams } from "reac
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/form-field";
 import { recordAudit } from "~/.server/audit";
-import { LoginError, authenticator, safeRedirect } from "~/.server/auth";
+import { LoginError, assertSameOrigin, authenticator, safeRedirect } from "~/.server/auth";
 import { db } from "~/.server/db";
 import { readFormBody, requestWithForm } from "~/.server/form-body";
+import { capEchoedValues } from "~/.server/responses";
 import { createUserSession, getSessionUser } from "~/.server/session";
 import { redirectWithToast, toastHeader } from "~/.server/toast";
 import type { Toast } from "~/lib/toast";
@@ -29,6 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  // Signing in from another site's form (login CSRF) is refused like any other forged write.
+  assertSameOrigin(request);
   // Read once, safely (size- and field-capped, form encodings only); the login strategy gets a copy.
   const formData = await readFormBody(request);
   const intent = formData.get("intent");
@@ -36,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "signup") {
     const submission = parseWithZod(formData, { schema: signupSchema(getClinicSettings().passwordMinLength) });
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), toast: null as Toast | null }, { status: 400 });
+      return data({ intent, result: capEchoedValues(submission.reply()), toast: null as Toast | null }, { status: 400 });
     }
     try {
       const account = await createAccount(submission.value);
@@ -55,18 +58,16 @@ export async function action({ request }: Route.ActionArgs) {
         recordAudit(db, { userId: account.id, action: "login", entity: "session" });
         return redirect("/dashboard", { headers });
       }
-      // Later accounts can do nothing until an administrator grants a role: the login tab says so.
-      return redirectWithToast("/auth?tab=login&conta=aguardando", {
-        type: "success",
-        message: "Account created! Check your email for verification.",
-        description: PENDING_ACCESS_TEXT,
-      });
+      return pendingAccountRedirect();
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
+      // An e-mail that already has an account gets the very answer a new account gets (and the
+      // password was hashed either way, so the time matches too): sign-up does not reveal accounts.
+      if (error.field === "email") return pendingAccountRedirect();
       return data(
         {
           intent,
-          result: submission.reply({ fieldErrors: { [error.field ?? "email"]: [error.message] } }),
+          result: capEchoedValues(submission.reply({ fieldErrors: { [error.field ?? "name"]: [error.message] } })),
           toast: { type: "error", message: error.message } satisfies Toast as Toast | null,
         },
         { status: 400 },
@@ -76,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+    return data({ intent: "login", result: capEchoedValues(submission.reply({ hideFields: ["password"] })), toast: null }, { status: 400 });
   }
   try {
     const userId = await authenticator.authenticate("form", requestWithForm(request, formData));
@@ -91,12 +92,21 @@ export async function action({ request }: Route.ActionArgs) {
     return data(
       {
         intent: "login",
-        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        result: capEchoedValues(submission.reply({ formErrors: [message], hideFields: ["password"] })),
         toast: { type: "error", message } satisfies Toast as Toast | null,
       },
       { status: 400 },
     );
   }
+}
+
+/** Later accounts can do nothing until an administrator grants a role: the login tab says so. */
+function pendingAccountRedirect() {
+  return redirectWithToast("/auth?tab=login&conta=aguardando", {
+    type: "success",
+    message: "Account created! Check your email for verification.",
+    description: PENDING_ACCESS_TEXT,
+  });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {

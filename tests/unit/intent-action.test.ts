@@ -74,7 +74,8 @@ describe("the dispatcher", () => {
       ["intent=create&name=Ana", null, 415],
       ["--x\r\nbroken", "multipart/form-data; boundary=y", 400],
       [`intent=create&name=${"a".repeat(1_100_000)}`, "application/x-www-form-urlencoded", 413],
-      ["a=b&".repeat(80_000), "application/x-www-form-urlencoded", 400],
+      ["a=b&".repeat(80_000), "application/x-www-form-urlencoded", 413],
+      ["a&".repeat(60_000), "application/x-www-form-urlencoded", 400],
     ];
     const before = patientCount();
     for (const [body, type, status] of cases) {
