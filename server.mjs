@@ -7,6 +7,7 @@
 //   HOST           address to listen on (default: every interface)
 //   BUILD_DIR      the `react-router build` output (default `build`)
 //   LOG_REQUESTS   1 logs one line per page or data request to stdout (default off)
+//   TRUST_PROXY    1 takes the client's address for the audit trail from X-Forwarded-For (default off)
 //
 // Files under <build>/client: hashed /assets/* are cached by browsers for a year (immutable), the
 // rest (favicon …) for an hour with an ETag. Text is sent brotli- or gzip-compressed, from the .br
@@ -27,6 +28,7 @@ const clientDir = path.join(buildDir, "client");
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const logRequests = process.env.LOG_REQUESTS === "1";
+const trustProxy = process.env.TRUST_PROXY === "1";
 
 const [{ createRequestHandler }, build] = await Promise.all([
   import("react-router"),
@@ -170,12 +172,20 @@ async function sendFile(req, res, entry) {
 
 const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:json|javascript|xml|x-ndjson|manifest\+json)|image\/svg\+xml)/;
 
+/** The socket's address, or the first X-Forwarded-For hop behind a trusted proxy (TRUST_PROXY=1). */
+function clientAddressOf(req) {
+  const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+  return (forwarded || req.socket.remoteAddress || "").replace(/^::ffff:/, "").slice(0, 64);
+}
+
 function createRequest(req, res) {
   const controller = new AbortController();
   res.once("close", () => controller.abort());
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+  // The client's address for the audit trail (app/.server/audit.ts): ours, never the client's word.
+  headers.set("x-sinapse-client-address", clientAddressOf(req));
   const origin = `http://${req.headers.host || "localhost"}`;
   // Always relative to our own origin: a request line like `//other.host/x` stays a path.
   const url = new URL(req.url.startsWith("/") ? origin + req.url : req.url, origin);

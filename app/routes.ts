@@ -35,10 +35,13 @@ export default [
     route("surgeries", "routes/surgeries.tsx"),
     route("settings", "routes/settings.tsx"),
     route("config", "routes/settings.tsx", { id: "routes/config" }),
+    route("settings/audit", "routes/settings/audit.tsx"),
+    route("settings/backups", "routes/settings/backups.tsx"),
     ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
   ])),
   // CSV exports of the lists: the same search and filters as the screen, streamed.
   ...["patients", "doctors", "appointments", "surgeries"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
+  route("settings/audit/export.csv", "routes/export/audit.ts"),
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),
   route("api/doctors", "routes/api/doctors.ts"),

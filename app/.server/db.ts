@@ -4,6 +4,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import * as schema from "~db/schema";
+import { sealLegacyEntries } from "./audit-chain";
 import { normalizeSearch } from "~/lib/search";
 
 export const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
@@ -45,6 +46,8 @@ export function registerFunctions(conn: Database.Database) {
 
 export function runMigrations(sqlite: Database.Database) {
   migrate(drizzle(sqlite), { migrationsFolder: path.resolve(import.meta.dirname ?? ".", "../../drizzle") });
+  // Audit entries written before the hash chain existed are chained once, in id order (ADR 0011).
+  sealLegacyEntries(sqlite);
 }
 
 declare global {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { parseDialog, parseId } from "~/lib/list-params";
 import type { Action, Area } from "~/lib/permissions";
 import type { Toast } from "~/lib/toast";
+import { withAuditRequest } from "./audit";
 import { type SessionUser, assertCan } from "./auth";
 import { DomainError } from "./domain-error";
 import { readFormBody } from "./form-body";
@@ -81,7 +82,7 @@ export async function dispatchIntent(request: Request, user: SessionUser, option
 
   const context: IntentContext<unknown> = { user, input: submission?.value, id, form, request };
   try {
-    const result = await declaration.run(context);
+    const result = await withAuditRequest(request, () => declaration.run(context));
     if (result instanceof Response) return result;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -38,3 +38,43 @@ export const SURGERY_LIST = defineList({
   },
 });
 export type SurgeryFilters = FilterValues<NonNullable<(typeof SURGERY_LIST)["filters"]>>;
+
+/** Audit actions as the screen filters and names them (db/schema/system.ts `audit_log.action`). */
+export const AUDIT_ACTIONS = [
+  "create", "update", "delete", "view", "export", "download", "login", "login_failed", "lockout", "logout",
+  "grant_role", "verify", "backup", "restore",
+] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_LABELS: Record<AuditActionName, string> = {
+  create: "Criação",
+  update: "Alteração",
+  delete: "Exclusão",
+  view: "Visualização",
+  export: "Exportação",
+  download: "Download",
+  login: "Login",
+  login_failed: "Login recusado",
+  lockout: "Bloqueio",
+  logout: "Logout",
+  grant_role: "Perfil alterado",
+  verify: "Verificação da trilha",
+  backup: "Backup",
+  restore: "Restauração",
+};
+
+const isoDateFilter = (param: string) => ({ param, parse: (raw: string) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null) });
+
+/** The audit trail: newest first, by id (the chain's order); filters by user e-mail, entity, action and dates. */
+export const AUDIT_LIST = defineList({
+  sorts: ["id"] as const,
+  defaultSort: "id",
+  defaultDir: "desc",
+  filters: {
+    user: { param: "user", parse: (raw: string) => (raw.trim().length <= 254 && raw.trim() ? raw.trim().toLowerCase() : null) },
+    entity: { param: "entity", parse: (raw: string) => (/^[a-z_]{1,40}$/.test(raw.trim()) ? raw.trim() : null) },
+    action: oneOfFilter("action", AUDIT_ACTIONS),
+    from: isoDateFilter("from"),
+    to: isoDateFilter("to"),
+  },
+});
+export type AuditFilters = FilterValues<NonNullable<(typeof AUDIT_LIST)["filters"]>>;

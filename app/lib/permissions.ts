@@ -64,6 +64,10 @@ export const PERMISSIONS = {
   /** The clinic's settings; every user may open the screen to change their own password. */
   settings: rule(ALL, ADMIN, ADMIN, ADMIN),
   users: rule(ADMIN, ADMIN, ADMIN, ADMIN),
+  /** The audit trail (Configurações → Auditoria): read, verified and exported by admins only. */
+  audit: rule(ADMIN, ADMIN, ADMIN, ADMIN),
+  /** Backups and the daily backup's settings (Configurações → Backups). */
+  backups: rule(ADMIN, ADMIN, ADMIN, ADMIN),
 } as const satisfies Record<string, Rule>;
 
 export type Area = keyof typeof PERMISSIONS;

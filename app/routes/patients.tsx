@@ -4,6 +4,7 @@ import { ListToolbar } from "~/components/list-toolbar";
 import { PatientDialog } from "~/components/patient-dialog";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
+import { recordView } from "~/.server/audit";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { formatCpf, formatPhone } from "~/lib/documents";
@@ -37,8 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       return patient && { id: patient.id, name: patient.name };
     },
   });
+  const list = listPatients(params);
+  recordView(request, user, "patient", editing?.id ?? null, {
+    ids: list.rows.map((row) => row.id),
+    ...(params.q ? { q: params.q } : {}),
+  });
   return {
-    ...listPatients(params),
+    ...list,
     params,
     dialog,
     editing,

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Bell, KeyRound, Settings2, Users } from "lucide-react";
+import { Bell, DatabaseBackup, KeyRound, ScrollText, Settings2, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { DataTable, SearchForm } from "~/components/data-table";
@@ -127,6 +127,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     { to: "?tab=notificacoes", label: "Notificações", icon: Bell, active: tab === "notificacoes" },
     { to: "?tab=seguranca", label: "Segurança", icon: KeyRound, active: tab === "seguranca" },
     ...(canManageUsers ? [{ to: "?tab=usuarios", label: "Usuários", icon: Users, active: tab === "usuarios" }] : []),
+    // Admin screens of their own (routes/settings/*), reached from here.
+    ...(canManageUsers
+      ? [
+          { to: "/settings/audit", label: "Auditoria", icon: ScrollText, active: false },
+          { to: "/settings/backups", label: "Backups", icon: DatabaseBackup, active: false },
+        ]
+      : []),
   ];
   return (
     <div className="max-w-4xl space-y-6">

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./auth";
-import { id, instant, timestamps } from "./columns";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, id, instant, timestamps } from "./columns";
 
 /** The clinic's own settings: a single row with id 1. */
 export const clinicSettings = sqliteTable(
@@ -21,24 +20,69 @@ export const clinicSettings = sqliteTable(
   ],
 );
 
-/** Who changed what, and when. `changes` is JSON: { field: [before, after] } or a snapshot. */
+/**
+ * Who did what, when and from where: every write, every view of a patient's data, every export and
+ * download, logins and lockouts. Append-only and hash-chained (docs/decisions/0011-audit-trail-and-backups.md):
+ * each entry's `hash` covers its own fields and the previous entry's hash, triggers refuse UPDATE
+ * and DELETE, and a unique `prev_hash` keeps two writers from forking the chain.
+ * `user_id` has no foreign key on purpose: the trail keeps the id of an account that is later removed.
+ * `changes` is JSON: { field: [before, after] } where values may be kept, else { fields: [names] }.
+ */
 export const auditLog = sqliteTable(
   "audit_log",
   {
     id: id(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    action: text("action", { enum: ["create", "update", "delete", "login", "logout", "grant_role", "export", "view"] }).notNull(),
+    userId: integer("user_id"),
+    action: text("action", {
+      enum: [
+        "create", "update", "delete", "login", "login_failed", "lockout", "logout", "grant_role",
+        "export", "download", "view", "verify", "backup", "restore",
+      ],
+    }).notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
     changes: text("changes", { mode: "json" }),
+    /** The client's address as the server saw it (or as a trusted proxy reported it). */
+    ip: text("ip"),
     createdAt: instant("created_at")
       .notNull()
       .$defaultFn(() => new Date()),
+    /** The previous entry's hash (64 zeros for the first entry). Null only before migration 0004 sealed old rows. */
+    prevHash: text("prev_hash"),
+    /** sha256 of this entry's canonical form (app/.server/audit-chain.ts). */
+    hash: text("hash"),
   },
   (t) => [
     index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_entity_only_idx").on(t.entity),
+    index("audit_log_action_idx").on(t.action),
     index("audit_log_created_idx").on(t.createdAt),
     index("audit_log_user_idx").on(t.userId),
+    uniqueIndex("audit_log_prev_hash_unique").on(t.prevHash),
   ],
 );
 
+/**
+ * The daily backup the server makes by itself (Configurações → Backups): a single row with id 1.
+ * Where backups go is the machine's business (BACKUP_DIR), not the screen's.
+ */
+export const backupSettings = sqliteTable(
+  "backup_settings",
+  {
+    id: integer("id").primaryKey(),
+    dailyEnabled: bool("daily_enabled").notNull().default(false),
+    /** Hour of the day (clinic time zone) at which the daily backup runs. */
+    dailyHour: integer("daily_hour").notNull().default(2),
+    /** How many backups to keep; older ones are removed after a successful backup. */
+    retention: integer("retention").notNull().default(14),
+    lastRunAt: instant("last_run_at"),
+    lastFile: text("last_file"),
+    lastError: text("last_error"),
+    ...timestamps(),
+  },
+  (t) => [
+    check("backup_settings_single_row", sql`${t.id} = 1`),
+    check("backup_settings_hour", sql`${t.dailyHour} between 0 and 23`),
+    check("backup_settings_retention", sql`${t.retention} between 1 and 365`),
+  ],
+);

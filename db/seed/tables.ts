@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { withAuditGuardsLifted } from "../../app/.server/audit-chain";
 
 /**
  * Tables the seeds (demo and scale) own, children first. `--force` empties them (and the accounts) before seeding.
@@ -39,7 +40,11 @@ export const SEEDED_TABLES = [
  */
 export function wipeSeededTables(conn: Database.Database) {
   conn.pragma("defer_foreign_keys = ON");
-  for (const table of SEEDED_TABLES) conn.exec(`DELETE FROM "${table}"`);
+  // The audit trail is append-only (ADR 0011); only a seed's --force, which replaces the whole
+  // database's content, lifts that for the time of its wipe, and the new trail starts a new chain.
+  withAuditGuardsLifted(conn, () => {
+    for (const table of SEEDED_TABLES) conn.exec(`DELETE FROM "${table}"`);
+  });
   conn.exec(`DELETE FROM sqlite_sequence WHERE name IN (${SEEDED_TABLES.map((t) => `'${t}'`).join(", ")})`);
 }
 

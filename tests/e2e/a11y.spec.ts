@@ -21,6 +21,8 @@ const SCREENS = [
   "/surgeries",
   "/settings",
   "/settings?tab=usuarios",
+  "/settings/audit",
+  "/settings/backups",
   "/tasks",
 ];
 

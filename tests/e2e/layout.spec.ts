@@ -14,6 +14,8 @@ const SCREENS = [
   "/surgeries",
   "/settings",
   "/settings?tab=usuarios",
+  "/settings/audit",
+  "/settings/backups",
   "/tasks",
 ];
 

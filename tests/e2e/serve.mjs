@@ -15,7 +15,10 @@ const database = path.join(tmp, `${name}${process.env.E2E_DB_SUFFIX ?? ""}.sqlit
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
 
 const tz = flags.find((f) => f.startsWith("--tz="))?.slice("--tz=".length);
-const env = { ...process.env, DATABASE_PATH: database, PORT: port, NODE_ENV: "production", ...(tz ? { TZ: tz } : {}) };
+// Backups made from Configurações → Backups go beside the database, never into db/backups/.
+const backups = path.join(tmp, `${name}${process.env.E2E_DB_SUFFIX ?? ""}-backups`);
+fs.rmSync(backups, { recursive: true, force: true });
+const env = { ...process.env, DATABASE_PATH: database, BACKUP_DIR: backups, PORT: port, NODE_ENV: "production", ...(tz ? { TZ: tz } : {}) };
 const tsx = path.join(root, "node_modules/.bin/tsx");
 const run = (args) => {
   const result = spawnSync(tsx, args, { cwd: root, env, stdio: "inherit" });

@@ -103,7 +103,13 @@ describe("patients model", () => {
     const entries = db.select().from(auditLog).where(eq(auditLog.entityId, String(id))).all();
     const update = entries.find((e) => e.action === "update" && e.entity === "patient");
     expect(update?.userId).toBe(other);
-    expect(update?.changes).toEqual({ name: ["Auditada", "Auditada Silva"], phone: [null, "11987654321"] });
+    // The trail names the fields a patient's change touched, never their values (ADR 0011).
+    expect(update?.changes).toEqual({ fields: ["name", "phone"] });
+    deletePatient(other, id);
+    const trail = JSON.stringify(db.select().from(auditLog).where(eq(auditLog.entityId, String(id))).all());
+    expect(trail).toContain('"action":"delete"');
+    expect(trail).not.toContain("Auditada");
+    expect(trail).not.toContain("11987654321");
   });
 
   it("refuses to delete a patient with appointments and deletes one without", () => {

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS } from "./accounts";
+import { insertPatient, openTestDb, uniqueTag } from "./db";
+import { loginAs } from "./helpers";
+
+test("an admin reaches the audit trail from Configurações, filters it, verifies the chain and exports it", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  const patientId = insertPatient(db, `Paciente Auditado ${tag}`);
+  db.close();
+  await loginAs(page, "admin");
+  await page.goto(`/patients?q=${tag}`);
+  await expect(page.getByRole("cell", { name: `Paciente Auditado ${tag}`, exact: true })).toBeVisible();
+
+  await page.goto("/settings");
+  await page.getByRole("link", { name: "Auditoria" }).click();
+  await expect(page).toHaveURL(/\/settings\/audit$/);
+  await expect(page.getByRole("heading", { name: "Auditoria" })).toBeVisible();
+
+  await page.getByLabel("Usuário (e-mail)").fill(ACCOUNTS.admin.email);
+  await page.getByLabel("Ação", { exact: true }).selectOption("view");
+  await page.getByLabel("Entidade").fill("patient");
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/action=view/);
+  const row = page.getByRole("row").filter({ hasText: `"q":"${tag}"` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Visualização");
+  await expect(row).toContainText(String(patientId));
+  await expect(row).toContainText(ACCOUNTS.admin.name);
+
+  const exportLink = page.getByRole("link", { name: "Exportar CSV" });
+  await expect(exportLink).toHaveAttribute("href", /^\/settings\/audit\/export\.csv\?.*action=view/);
+
+  await page.getByRole("button", { name: "Verificar integridade" }).click();
+  await expect(page.getByText("Trilha íntegra")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the audit screen filters and verifies with plain forms; backups are made and scheduled", async ({ page }) => {
+    await loginAs(page, "admin");
+    await page.goto("/settings/audit");
+    await page.getByLabel("Ação", { exact: true }).selectOption("login");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/action=login/);
+    await expect(page.getByRole("cell", { name: "Login", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Verificar integridade" }).click();
+    await expect(page.getByText("Trilha íntegra")).toBeVisible();
+
+    await page.goto("/settings/backups");
+    await page.getByRole("button", { name: "Fazer backup agora" }).click();
+    await expect(page).toHaveURL(/\/settings\/backups$/);
+    await expect(page.getByRole("cell", { name: /^sinapse-\d{8}-\d{6}-\d{3}Z\.sqlite$/ }).first()).toBeVisible();
+
+    await page.getByLabel("Fazer backup diário automaticamente").check();
+    await page.getByLabel("Horário (Brasília)").selectOption("3");
+    await page.getByLabel("Quantidade de backups mantidos").fill("0");
+    await page.getByRole("button", { name: "Salvar configuração" }).click();
+    await expect(page.getByText("Mantenha ao menos 1 backup")).toBeVisible();
+    await page.getByLabel("Quantidade de backups mantidos").fill("7");
+    await page.getByRole("button", { name: "Salvar configuração" }).click();
+    await page.goto("/settings/backups");
+    await expect(page.getByLabel("Fazer backup diário automaticamente")).toBeChecked();
+    await expect(page.getByLabel("Horário (Brasília)")).toHaveValue("3");
+    await expect(page.getByLabel("Quantidade de backups mantidos")).toHaveValue("7");
+    // Put the schedule back: other tests share this server.
+    await page.getByLabel("Fazer backup diário automaticamente").uncheck();
+    await page.getByRole("button", { name: "Salvar configuração" }).click();
+  });
+});
+
+test("staff and doctors get no audit or backup screen, and no link to them", async ({ page }) => {
+  await loginAs(page, "staff");
+  await page.goto("/settings");
+  await expect(page.getByRole("link", { name: "Auditoria" })).toHaveCount(0);
+  for (const path of ["/settings/audit", "/settings/backups", "/settings/audit/export.csv"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+  }
+});

@@ -1,0 +1,146 @@
+/**
+ * Backups and restores (ADR 0011): online copies checked with integrity_check, owner-only files,
+ * retention, stored documents alongside, and a restore that checks first and keeps the old file.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { beforeAll, describe, expect, it } from "vitest";
+import { verifyChainSync } from "~/.server/audit-chain";
+import { integrityOf, listBackups, makeBackup, restoreBackup } from "~/.server/backup";
+import { databasePath, sqlite } from "~/.server/db";
+import { dailyBackupDue, getBackupSettings } from "~/models/backup.server";
+import { action as backupsAction, loader as backupsLoader } from "~/routes/settings/backups";
+import { type SignedIn, formRequest, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sinapse-backup-test-"));
+let admin: SignedIn;
+
+beforeAll(async () => {
+  admin = await loginAs("admin");
+  insertPatient("Paciente do Backup");
+  process.env.BACKUP_DIR = path.join(tmp, "from-screen");
+  process.env.DOCUMENTS_DIR = path.join(tmp, "no-documents");
+});
+
+const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+function tsx(script: string, args: string[], env: Record<string, string>) {
+  sqlite.pragma("wal_checkpoint(PASSIVE)");
+  return spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), [script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
+}
+
+describe("makeBackup", () => {
+  it("copies the live database and its documents, checked and owner-only, and keeps the newest", async () => {
+    const dir = path.join(tmp, "retention");
+    const documents = path.join(tmp, "documents");
+    fs.mkdirSync(path.join(documents, "patients/1"), { recursive: true });
+    fs.writeFileSync(path.join(documents, "patients/1/laudo.pdf"), "%PDF-1.4 laudo");
+
+    const made = [];
+    for (let i = 0; i < 4; i += 1) made.push(await makeBackup(sqlite, { dir, documents, retention: 3, now: new Date(Date.UTC(2026, 0, 1, 2, 0, i)) }));
+    const kept = listBackups(dir);
+    expect(kept.map((b) => b.name)).toEqual(made.slice(1).reverse().map((m) => path.basename(m.file)));
+    expect(made[3].removed).toEqual([path.basename(made[0].file)]);
+    expect(fs.existsSync(made[0].file) || fs.existsSync(made[0].documents!)).toBe(false);
+
+    const latest = made[3];
+    expect(path.basename(latest.file)).toBe("sinapse-20260101-020003-000Z.sqlite");
+    expect(mode(latest.file)).toBe(0o600);
+    expect(mode(dir)).toBe(0o700);
+    expect(integrityOf(latest.file)).toBe("ok");
+    const copy = new Database(latest.file, { readonly: true });
+    expect(copy.prepare("select name from patients where name = 'Paciente do Backup'").pluck().get()).toBe("Paciente do Backup");
+    expect(copy.pragma("journal_mode", { simple: true })).toBe("delete");
+    copy.close();
+    const laudo = path.join(latest.documents!, "patients/1/laudo.pdf");
+    expect(fs.readFileSync(laudo, "utf8")).toBe("%PDF-1.4 laudo");
+    expect(mode(laudo)).toBe(0o600);
+  });
+});
+
+describe("npm run backup and npm run restore", () => {
+  it("backs up from the command line, and restores after checking, keeping the old database", { timeout: 60_000 }, async () => {
+    const dir = path.join(tmp, "cli");
+    const backup = tsx("scripts/backup.ts", [], { DATABASE_PATH: databasePath, BACKUP_DIR: dir, BACKUP_RETENTION: "5" });
+    expect(backup.stderr).toBe("");
+    expect(backup.stdout).toContain("Backup verificado (integrity_check ok)");
+    expect(backup.status).toBe(0);
+    const [file] = listBackups(dir);
+    expect(sqlite.prepare("select action, entity from audit_log order by id desc limit 1").get()).toEqual({ action: "backup", entity: "database" });
+
+    // A clinic's database that a restore replaces.
+    const target = path.join(tmp, "clinic.sqlite");
+    const current = new Database(target);
+    current.pragma("journal_mode = WAL");
+    current.exec("create table marker (v text); insert into marker values ('antes')");
+    current.close();
+
+    const garbage = path.join(tmp, "sinapse-garbage.sqlite");
+    fs.writeFileSync(garbage, "isto não é um banco");
+    const refused = tsx("scripts/restore.ts", [garbage], { DATABASE_PATH: target });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("Restauração recusada");
+    expect(new Database(target, { readonly: true }).prepare("select v from marker").pluck().get()).toBe("antes");
+
+    const restored = tsx("scripts/restore.ts", [file.file], { DATABASE_PATH: target, DOCUMENTS_DIR: path.join(tmp, "docs-target") });
+    expect(restored.stderr).toBe("");
+    expect(restored.status).toBe(0);
+    const previous = fs.readdirSync(tmp).find((name) => name.startsWith("clinic.sqlite.before-restore-"))!;
+    expect(new Database(path.join(tmp, previous), { readonly: true }).prepare("select v from marker").pluck().get()).toBe("antes");
+    const now = new Database(target, { readonly: true });
+    expect(now.prepare("select count(*) from patients where name = 'Paciente do Backup'").pluck().get()).toBe(1);
+    expect(now.prepare("select action from audit_log order by id desc limit 1").pluck().get()).toBe("restore");
+    expect(verifyChainSync(now).intact).toBe(true);
+    now.close();
+    expect(mode(target)).toBe(0o600);
+  });
+
+  it("refuses a damaged backup in the library too", () => {
+    const target = path.join(tmp, "untouched.sqlite");
+    fs.writeFileSync(target, "");
+    const broken = path.join(tmp, "broken.sqlite");
+    fs.writeFileSync(broken, Buffer.alloc(8192, 7));
+    expect(() => restoreBackup(broken, target)).toThrow(/integridade/);
+    expect(fs.existsSync(`${target}.restoring`)).toBe(false);
+  });
+});
+
+describe("Configurações → Backups", () => {
+  it("is for admins only", async () => {
+    const staff = await loginAs("staff");
+    expect((await thrownResponse(backupsLoader(routeArgs(getRequest("/settings/backups", { cookie: staff.cookie }))))).status).toBe(403);
+    const refused = await thrownResponse(backupsAction(routeArgs(formRequest("/settings/backups", { intent: "backup-now" }, { cookie: staff.cookie }))));
+    expect(refused.status).toBe(403);
+    expect(listBackups(process.env.BACKUP_DIR)).toEqual([]);
+  });
+
+  it("makes a backup now and lists it; stores the daily schedule, refusing a bad one", async () => {
+    const response = await backupsAction(routeArgs(formRequest("/settings/backups", { intent: "backup-now" }, { cookie: admin.cookie })));
+    expect(statusOf(response)).toBe(302);
+    const page = (await backupsLoader(routeArgs(getRequest("/settings/backups", { cookie: admin.cookie })))) as { files: { name: string }[]; settings: { lastFile: string } };
+    expect(page.files).toHaveLength(1);
+    expect(page.settings.lastFile).toBe(page.files[0].name);
+
+    const bad = await backupsAction(routeArgs(formRequest("/settings/backups", { intent: "update-schedule", dailyEnabled: "on", dailyHour: "24", retention: "0" }, { cookie: admin.cookie })));
+    expect(statusOf(bad)).toBe(400);
+    expect(getBackupSettings().dailyEnabled).toBe(false);
+
+    const good = await backupsAction(routeArgs(formRequest("/settings/backups", { intent: "update-schedule", dailyEnabled: "on", dailyHour: "3", retention: "7" }, { cookie: admin.cookie })));
+    expect(statusOf(good)).toBe(302);
+    expect(getBackupSettings()).toMatchObject({ dailyEnabled: true, dailyHour: 3, retention: 7 });
+  });
+
+  it("runs the daily backup once a day, after its hour (clinic time)", () => {
+    const settings = { ...getBackupSettings(), dailyEnabled: true, dailyHour: 3, lastRunAt: null };
+    // 05:59 UTC is 02:59 in São Paulo; 06:00 UTC is 03:00.
+    expect(dailyBackupDue(settings, new Date("2026-03-10T05:59:00Z"))).toBe(false);
+    expect(dailyBackupDue(settings, new Date("2026-03-10T06:00:00Z"))).toBe(true);
+    expect(dailyBackupDue({ ...settings, lastRunAt: new Date("2026-03-10T06:00:00Z") }, new Date("2026-03-10T20:00:00Z"))).toBe(false);
+    expect(dailyBackupDue({ ...settings, lastRunAt: new Date("2026-03-10T06:00:00Z") }, new Date("2026-03-11T06:30:00Z"))).toBe(true);
+    expect(dailyBackupDue({ ...settings, dailyEnabled: false }, new Date("2026-03-11T06:30:00Z"))).toBe(false);
+  });
+});
