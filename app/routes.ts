@@ -37,6 +37,10 @@ export default [
     route("config", "routes/settings.tsx", { id: "routes/config" }),
     route("settings/audit", "routes/settings/audit.tsx"),
     route("settings/backups", "routes/settings/backups.tsx"),
+    route("communication", "routes/communication.tsx"),
+    route("comunicacao", "routes/communication.tsx", { id: "routes/comunicacao" }),
+    route("communication/messages", "routes/communication-messages.tsx"),
+    route("comunicacao/mensagens", "routes/communication-messages.tsx", { id: "routes/comunicacao/mensagens" }),
     ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
   ])),
   // CSV exports of the lists: the same search and filters as the screen, streamed.
@@ -45,5 +49,12 @@ export default [
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),
   route("api/doctors", "routes/api/doctors.ts"),
+  route("api/comms/templates", "routes/api/comms-templates.ts"),
+  route("api/comms/send", "routes/api/comms-send.ts"),
+  route("api/comms/kpis", "routes/api/comms-kpis.ts"),
+  route("api/comms/messages", "routes/api/comms-messages.ts"),
+  route("api/comms/rules", "routes/api/comms-rules.ts"),
+  // Called by Meta: signature-authenticated, no cookies, exempt from origin checks (see the module).
+  route("api/comms/webhook", "routes/api/comms-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,7 +12,7 @@ function refuse(status: 400 | 413 | 415, message: string): never {
 }
 
 /** The request's body as bytes, read at most up to `limit` (413 past it, whatever Content-Length claims). */
-async function readBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > limit) refuse(413, "O formulário enviado é grande demais.");
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));

@@ -215,6 +215,7 @@ export const AUTOMATION_TRIGGERS = [
   "surgery_date",
   "surgery_completed",
   "patient_created",
+  "patient_birthday",
 ] as const;
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
 export const AUTOMATION_TRIGGER_LABELS: Record<AutomationTrigger, string> = {
@@ -225,4 +226,5 @@ export const AUTOMATION_TRIGGER_LABELS: Record<AutomationTrigger, string> = {
   surgery_date: "Data da cirurgia",
   surgery_completed: "Cirurgia concluída",
   patient_created: "Paciente cadastrado",
+  patient_birthday: "Aniversário do paciente",
 };

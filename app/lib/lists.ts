@@ -3,7 +3,7 @@
  * so the page (filter bar, table headers) and the server (loader, export, model) read the same
  * declaration.
  */
-import { APPOINTMENT_STATUSES, SURGERY_STATUSES } from "./enums";
+import { APPOINTMENT_STATUSES, MESSAGE_STATUSES, SURGERY_STATUSES } from "./enums";
 import { type FilterValues, defineList, idFilter, oneOfFilter } from "./list-params";
 import { PIPELINE_STAGE_IDS } from "./pipeline";
 
@@ -78,3 +78,17 @@ export const AUDIT_LIST = defineList({
   },
 });
 export type AuditFilters = FilterValues<NonNullable<(typeof AUDIT_LIST)["filters"]>>;
+
+export const MESSAGE_SORTS = ["createdAt"] as const;
+/** The message log: newest first, filtered by status, patient and template. */
+export const MESSAGE_LIST = defineList({
+  sorts: MESSAGE_SORTS,
+  defaultSort: "createdAt",
+  defaultDir: "desc",
+  filters: {
+    status: oneOfFilter("status", MESSAGE_STATUSES),
+    patientId: idFilter("patient"),
+    templateId: idFilter("template"),
+  },
+});
+export type MessageFilters = FilterValues<NonNullable<(typeof MESSAGE_LIST)["filters"]>>;

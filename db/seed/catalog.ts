@@ -357,6 +357,12 @@ export const MESSAGE_TEMPLATES: TemplateSeed[] = [
     body: "{{paciente.nome}}, {{medico.nome}} concluiu seu acompanhamento. Mantenha os exercícios orientados e, se os sintomas voltarem, agende um retorno. Desejamos uma ótima recuperação!",
   },
   {
+    title: "Feliz aniversário",
+    category: "encerramento",
+    status: "aprovado",
+    body: "Feliz aniversário, {{paciente.nome}}! Toda a equipe da clínica deseja a você um novo ano com muita saúde.",
+  },
+  {
     title: "Pesquisa de satisfação",
     category: "encerramento",
     status: "inativo",
@@ -373,11 +379,11 @@ export interface RuleSeed {
 }
 
 export const AUTOMATION_RULES: RuleSeed[] = [
-  { name: "Confirmação ao agendar", templateTitle: "Confirmação de consulta", trigger: "appointment_created", offsetMinutes: 0, enabled: true },
   { name: "Lembrete 24h antes da consulta", templateTitle: "Lembrete 24h antes", trigger: "appointment_start", offsetMinutes: -1440, enabled: true },
-  { name: "Orientações 48h antes da cirurgia", templateTitle: "Orientações pré-operatórias", trigger: "surgery_date", offsetMinutes: -2880, enabled: true },
-  { name: "Boas-vindas a novos pacientes", templateTitle: "Boas-vindas à clínica", trigger: "patient_created", offsetMinutes: 0, enabled: false },
-  { name: "Pesquisa de satisfação pós-consulta", templateTitle: "Pesquisa de satisfação", trigger: "appointment_completed", offsetMinutes: 120, enabled: false },
+  { name: "Agradecimento no dia seguinte à consulta", templateTitle: "Agradecimento pós-consulta", trigger: "appointment_completed", offsetMinutes: 1440, enabled: true },
+  { name: "Orientações 2 dias antes da cirurgia", templateTitle: "Orientações pré-operatórias", trigger: "surgery_date", offsetMinutes: -2880, enabled: true },
+  { name: "Parabéns no aniversário", templateTitle: "Feliz aniversário", trigger: "patient_birthday", offsetMinutes: 540, enabled: false },
+  { name: "Pesquisa de satisfação 7 dias após a consulta", templateTitle: "Pesquisa de satisfação", trigger: "appointment_completed", offsetMinutes: 10080, enabled: false },
 ];
 
 export interface SopSeed {

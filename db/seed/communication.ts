@@ -6,11 +6,21 @@ import { AUTOMATION_RULES, MESSAGE_TEMPLATES } from "./catalog";
 import { insertRows, type SeedContext } from "./context";
 import type { Staff } from "./doctors";
 import type { PatientPool } from "./patients";
+import { patientVariables, renderTemplate, templateParameters } from "../../app/lib/message-template";
 import { DAY, formatBrDate, formatBrTime, HOUR, MINUTE } from "./time";
 
-function renderTemplate(body: string, values: Record<string, string>): string {
-  return body.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, key: string) => values[key] ?? match);
+/** The name a template approved at Meta would have: 'Lembrete 24h antes' → 'lembrete_24h_antes'. */
+function metaNameOf(title: string): string {
+  return title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
 }
+
+/** What patients answer to reminders. */
+const REPLIES = ["Confirmado, obrigado!", "Ok, estarei lá.", "Posso levar acompanhante?", "Preciso remarcar, pode ser na semana que vem?"];
 
 /** Messaging: WhatsApp templates, automation rules and the last month of messages. */
 export function seedCommunication(
@@ -26,7 +36,9 @@ export function seedCommunication(
     schema.messageTemplates,
     MESSAGE_TEMPLATES.map((t, i) => {
       const createdAt = new Date(nowMs - (200 - i * 7) * DAY);
-      return { title: t.title, category: t.category, status: t.status, body: t.body, createdAt, updatedAt: createdAt };
+      // Approved templates are mapped to the template of the same name approved at Meta.
+      const metaName = t.status === "aprovado" ? metaNameOf(t.title) : null;
+      return { title: t.title, category: t.category, status: t.status, body: t.body, metaName, metaLanguage: "pt_BR", createdAt, updatedAt: createdAt };
     }),
   );
   const templateByTitle = new Map(MESSAGE_TEMPLATES.map((t, i) => [t.title, { ...t, id: templateIds[i] }]));
@@ -72,27 +84,52 @@ export function seedCommunication(
             ["sent", ageHours > 24 ? 1 : 3],
             ["failed", 1],
           ] as const);
-    const body = renderTemplate(template.body, {
-      "paciente.nome": patient.name,
+    const values = {
+      ...patientVariables(patient.name),
       "medico.nome": doctor.name,
       data: formatBrDate(start),
       horario: formatBrTime(start),
       local: a.location ?? "",
       link_confirmacao: `https://sinapse.demo/c/${random.int(100_000, 999_999).toString(36)}`,
-    });
+    };
+    const body = renderTemplate(template.body, values);
     messageRows.push({
       patientId: patientIds[d.patientIndex],
       templateId: template.id,
       patientName: patient.name,
       templateTitle: template.title,
       body,
-      toPhone: `+55${patient.phone}`,
+      toPhone: `55${patient.phone}`,
       status,
+      kind: "template",
+      templateName: metaNameOf(template.title),
+      templateLanguage: "pt_BR",
+      params: templateParameters(template.body, values),
+      attempts: status === "queued" ? 0 : 1,
+      nextAttemptAt: status === "queued" ? new Date(sentAt) : null,
+      statusAt: status === "queued" ? null : new Date(sentAt + random.int(1, 90) * MINUTE),
       error: status === "failed" ? "Número não possui conta no WhatsApp." : null,
       externalId: status === "queued" || status === "failed" ? null : `wamid.${random.int(1e8, 9e8).toString(36)}${random.int(1e8, 9e8).toString(36)}`,
       sentBy: random.chance(0.6) ? null : staffId,
       createdAt: new Date(sentAt),
       updatedAt: new Date(sentAt),
+    });
+  }
+  // Some patients answer a reminder, which opens their 24-hour window for a free-text reply.
+  for (const sent of messageRows.filter((m) => m.status === "read" && m.templateTitle !== null).slice(0, 4)) {
+    const at = Math.min(sent.createdAt!.getTime() + random.int(5, 240) * MINUTE, nowMs - MINUTE);
+    messageRows.push({
+      patientId: sent.patientId,
+      patientName: sent.patientName,
+      body: random.pick(REPLIES),
+      toPhone: sent.toPhone,
+      direction: "inbound",
+      kind: "text",
+      status: "delivered",
+      externalId: `wamid.in${random.int(1e8, 9e8).toString(36)}`,
+      statusAt: new Date(at),
+      createdAt: new Date(at),
+      updatedAt: new Date(at),
     });
   }
   messageRows.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
