@@ -13,6 +13,13 @@ export const APP_URL = `http://127.0.0.1:${base}`;
 export const ISOLATED_URL = `http://127.0.0.1:${base + 2}`;
 /** The demo data set (npm run seed:demo), served from a process whose clock is in Tokyo. */
 export const DEMO_URL = `http://127.0.0.1:${base + 3}`;
+/**
+ * The communication centre with WhatsApp configured: its Cloud API is a fake the specs start on
+ * COMMS_FAKE_PORT (tests/support/fake-whatsapp.ts); the webhook is signed with COMMS_APP_SECRET.
+ */
+export const COMMS_URL = `http://127.0.0.1:${base + 8}`;
+export const COMMS_FAKE_PORT = base + 9;
+export const COMMS_APP_SECRET = "segredo-e2e";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,7 +50,12 @@ export default defineConfig({
     { name: "onboarding", testMatch: /onboarding\.spec\.ts/, use: { baseURL: ONBOARDING_URL } },
     { name: "isolated", testMatch: /\.isolated\.spec\.ts/, use: { baseURL: ISOLATED_URL } },
     { name: "demo", testMatch: /\.demo\.spec\.ts/, use: { baseURL: DEMO_URL } },
-    { name: "app", testIgnore: [/onboarding\.spec\.ts/, /\.isolated\.spec\.ts/, /\.demo\.spec\.ts/], use: { baseURL: APP_URL } },
+    { name: "comms", testMatch: /\.comms\.spec\.ts/, use: { baseURL: COMMS_URL } },
+    {
+      name: "app",
+      testIgnore: [/onboarding\.spec\.ts/, /\.isolated\.spec\.ts/, /\.demo\.spec\.ts/, /\.comms\.spec\.ts/],
+      use: { baseURL: APP_URL },
+    },
   ],
   webServer: [
     {
@@ -63,6 +75,19 @@ export default defineConfig({
       url: `${DEMO_URL}/auth`,
       reuseExistingServer: false,
       timeout: 60_000,
+    },
+    {
+      command: `node tests/e2e/serve.mjs comms ${base + 8} --accounts`,
+      url: `${COMMS_URL}/auth`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        WHATSAPP_TOKEN: "token-e2e",
+        WHATSAPP_PHONE_NUMBER_ID: "5500000000",
+        WHATSAPP_API_URL: `http://127.0.0.1:${COMMS_FAKE_PORT}/v25.0`,
+        WHATSAPP_APP_SECRET: COMMS_APP_SECRET,
+        WHATSAPP_VERIFY_TOKEN: "verifica-e2e",
+      },
     },
     {
       command: `node tests/e2e/serve.mjs isolated ${base + 2} --accounts`,

@@ -200,3 +200,7 @@ export function startCommsWorker() {
 export function wakeCommsWorker() {
   if (globalThis.__sinapseCommsWorker) setImmediate(() => void tick());
 }
+
+// The server bundle evaluates this module when the server starts (the routes' loaders import it),
+// so the worker runs from the start, not only once someone opens the communication screen.
+startCommsWorker();

@@ -33,8 +33,6 @@ import type { Route } from "./+types/communication";
 export const handle = { title: "Comunicação", subtitle: "Mensagens aos pacientes por WhatsApp, templates e automações" };
 export const meta: Route.MetaFunction = () => [{ title: "Comunicação · Sinapse" }];
 
-startCommsWorker();
-
 const TABS = ["whatsapp", "drive", "forms", "automacao"] as const;
 type Tab = (typeof TABS)[number];
 const CONSENT_SOURCE_LABELS: Record<string, string> = {
@@ -76,6 +74,8 @@ function consentText(patientId: number | null): { name: string | null; consent: 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "communication", "view");
+  // Started when the server loads (whatsapp-worker.ts); again here for the dev server, which loads routes lazily.
+  startCommsWorker();
   const url = new URL(request.url);
   const tab = tabOf(url);
   const base = url.pathname.replace(/\/+$/, "");

@@ -12,7 +12,7 @@ export type TestDb = ReturnType<typeof openTestDb>;
  * The database file behind one of the test servers (see tests/e2e/serve.mjs), opened beside the
  * running server to insert fixtures or check what a screen wrote. WAL mode lets both work at once.
  */
-export function openTestDb(server: "app" | "isolated" | "onboarding" | "demo" = "app") {
+export function openTestDb(server: "app" | "isolated" | "onboarding" | "demo" | "comms" = "app") {
   const db = new Database(path.resolve(import.meta.dirname, `../.tmp/${server}${process.env.E2E_DB_SUFFIX ?? ""}.sqlite`));
   db.pragma("busy_timeout = 10000");
   db.pragma("foreign_keys = ON");

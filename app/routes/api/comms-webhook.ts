@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { readBytes } from "~/.server/form-body";
 import { parseWebhook, verifyHandshake, verifySignature } from "~/.server/whatsapp";
-import { startCommsWorker } from "~/.server/whatsapp-worker";
 import { applyStatusEvent, recordInbound } from "~/models/message.server";
 import type { Route } from "./+types/comms-webhook";
 
@@ -14,8 +13,6 @@ import type { Route } from "./+types/comms-webhook";
  * WHATSAPP_VERIFY_TOKEN, so it must never go through requireUser() or a same-origin guard.
  */
 export const WEBHOOK_PATH = "/api/comms/webhook";
-
-startCommsWorker();
 
 /** Meta's events are a few KB; batches stay far below this. */
 const MAX_EVENT_BYTES = 1024 * 1024;
