@@ -239,7 +239,7 @@ function dueEvents(rule: EnabledRule, now: Date): EventMatch[] {
       return db
         .select(RECIPIENT)
         .from(patients)
-        .where(and(inArray(sql`substr(${patients.dateOfBirth}, 6, 5)`, days), consenting))
+        .where(and(isNotNull(patients.dateOfBirth), inArray(sql`substr(${patients.dateOfBirth}, 6, 5)`, days), consenting))
         .all()
         .map((row) => ({ ...row, eventKey: `birthday:${row.patientId}:${year}`, values: {}, sendAt }));
     }

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { messages, messageTemplates, patients, whatsappConsents } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
@@ -203,7 +203,7 @@ export function recordInbound(event: InboundEvent): { stored: boolean; patientId
     const patient = tx
       .select({ id: patients.id, name: patients.name, optIn: patients.whatsappOptIn })
       .from(patients)
-      .where(inArray(patients.phone, phoneCandidates(event.from)))
+      .where(and(isNotNull(patients.phone), inArray(patients.phone, phoneCandidates(event.from))))
       .limit(1)
       .get();
     tx.insert(messages)

@@ -24,6 +24,10 @@ const SCREENS = [
   "/settings/audit",
   "/settings/backups",
   "/tasks",
+  "/communication",
+  "/communication?tab=automacao",
+  "/communication?tab=whatsapp&template=new",
+  "/communication/messages",
 ];
 
 const THEMES = ["light", "dark"] as const;

@@ -17,6 +17,10 @@ const SCREENS = [
   "/settings/audit",
   "/settings/backups",
   "/tasks",
+  "/communication",
+  "/communication?tab=automacao",
+  "/communication?tab=whatsapp&template=new",
+  "/communication/messages",
 ];
 
 const DESKTOP = { width: 1366, height: 800 };

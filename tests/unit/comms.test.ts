@@ -490,4 +490,32 @@ describe("KPIs and the message log", () => {
       .join("\n");
     expect(queue).toMatch(/messages_queue_idx/);
   });
+
+  it("the worker's and the webhook's lookups go through indexes, never a scan of patients, appointments or messages", () => {
+    for (const [trigger, offsetMinutes] of [["appointment_start", -60], ["appointment_completed", 1440], ["surgery_date", -2880], ["patient_birthday", 540]] as const) {
+      db.insert(automationRules).values({ name: `Plano ${trigger}`, templateId: approvedId, trigger, offsetMinutes, enabled: true }).run();
+    }
+    const seen: { source: string }[] = [];
+    const original = sqlite.prepare.bind(sqlite);
+    sqlite.prepare = ((source: string) => {
+      seen.push({ source });
+      return original(source);
+    }) as typeof sqlite.prepare;
+    try {
+      runAutomation(new Date("2026-05-17T13:00:00Z"));
+      recordInbound({ externalId: "wamid.plan", from: "5511987654321", name: null, text: "oi", at: new Date() });
+    } finally {
+      sqlite.prepare = original;
+    }
+    const selects = seen.map((s) => s.source).filter((s) => /^select/i.test(s) && /"(patients|appointments|surgeries|messages)"/.test(s));
+    // Every rule kind (appointment reminder, follow-up, pre-op, birthday) and the inbound number lookup.
+    expect(selects.some((s) => s.includes("substr"))).toBe(true);
+    expect(selects.some((s) => /"end_time"/.test(s))).toBe(true);
+    expect(selects.some((s) => /"surgeries"/.test(s))).toBe(true);
+    for (const statement of selects) {
+      const params = (statement.match(/\?/g) ?? []).map(() => 1);
+      const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+      expect(plan, `${statement}\n${plan}`).not.toMatch(/^SCAN (patients|appointments|surgeries|messages)( |$)/m);
+    }
+  });
 });
