@@ -36,6 +36,12 @@ interface RouteRule {
   intents?: Record<string, readonly Who[]>;
   /** The route ends the session: its answer is a redirect to /auth for everyone. */
   signsOut?: boolean;
+  /**
+   * Not cookie-authenticated (Meta's webhook, authenticated by its signature): every caller, signed
+   * in or not, gets the same answer — `viewStatus` to a GET, `actionStatus` to a POST without a
+   * valid signature.
+   */
+  external?: { actionStatus: number };
 }
 
 const crud = (create: readonly Who[], edit: readonly Who[], del: readonly Who[]) => ({ create, update: edit, delete: del });
@@ -68,8 +74,31 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/api/patients": { view: ROLES },
   "routes/api/patient": { view: ROLES },
   "routes/api/doctors": { view: ROLES },
+  "routes/communication": {
+    view: ROLES,
+    intents: {
+      send: ADMIN_STAFF,
+      reply: ADMIN_STAFF,
+      "create-template": ADMIN,
+      "update-template": ADMIN,
+      "create-rule": ADMIN,
+      "update-rule": ADMIN,
+      "toggle-rule": ADMIN,
+    },
+  },
+  "routes/communication-messages": { view: ROLES },
+  "routes/api/comms-templates": { view: ROLES },
+  "routes/api/comms-kpis": { view: ROLES },
+  "routes/api/comms-messages": { view: ROLES },
+  "routes/api/comms-rules": { view: ROLES },
+  // GET is not a method of the send endpoint (405 to anyone); the POST takes JSON, so a form is a 415.
+  "routes/api/comms-send": { view: EVERYONE, viewStatus: 405, intents: { send: ADMIN_STAFF } },
+  // Meta's webhook: no session; without the verify token or a valid signature, 403 to anyone.
+  "routes/api/comms-webhook": { view: EVERYONE, viewStatus: 403, intents: { event: EVERYONE }, external: { actionStatus: 403 } },
   "routes/not-found": { view: EVERYONE, viewStatus: 404 },
 };
+ROUTE_RULES["routes/comunicacao"] = ROUTE_RULES["routes/communication"];
+ROUTE_RULES["routes/comunicacao/mensagens"] = ROUTE_RULES["routes/communication-messages"];
 // Aliases and generated routes.
 ROUTE_RULES["routes/config"] = ROUTE_RULES["routes/settings"];
 for (const slug of ["dashboard", "triagem", "mensagens", "opme-copilot", "aprovacoes", "rag"]) ROUTE_RULES[`routes/ia/${slug}`] = { view: ROLES };
@@ -144,6 +173,7 @@ async function cookieOf(who: Who, fresh = false) {
 function judge(who: Who, allowed: boolean, outcome: Outcome, isApi: boolean, rule: RouteRule, expectedStatus?: number): string | null {
   const { status, location } = outcome;
   if (status >= 500) return `${status} ${outcome.toast ?? ""}`;
+  if (rule.external) return status === expectedStatus ? null : `answered ${status}, expected ${expectedStatus} whoever asks`;
   if (allowed) {
     if (status === 401 || status === 403) return `refused (${status}) but SPEC §6 allows it`;
     if (who !== "anonymous" && !rule.signsOut && status === 302 && location?.startsWith("/auth")) return "sent to /auth while signed in";
@@ -192,7 +222,7 @@ describe("permission walk over app/routes.ts", () => {
           const cookie = await cookieOf(who, route.id === "routes/logout");
           const outcome = await outcomeOf(() => mod.action!(routeArgs(formRequest(url, { intent: name }, { cookie }), params)));
           const allowed = allowedTo.includes(who);
-          const problem = judge(who, allowed, outcome, isApi, rule);
+          const problem = judge(who, allowed, outcome, isApi, rule, rule.external?.actionStatus);
           checks += 1;
           if (problem) failures.push(`POST ${url} intent=${name} [${route.id}] as ${who}: ${problem}`);
           if (allowed && outcome.toast === "Ação desconhecida.") failures.push(`POST ${url}: '${name}' is not an intent of ${route.id}`);
