@@ -1,6 +1,6 @@
 import { ArrowLeft, ShieldAlert, ShieldCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { DataTable } from "~/components/data-table";
+import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { ExportLink } from "~/components/export-link";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -50,6 +50,7 @@ function changesText(changes: string | null) {
 export default function AuditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, pageSize, params, chain, listHref } = loaderData;
   useToastEffect(actionData?.toast);
+  const hrefWith = useHrefWithParams();
   const navigation = useNavigation();
   const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
   const filters = params.filters;
@@ -148,7 +149,21 @@ export default function AuditPage({ loaderData, actionData }: Route.ComponentPro
             cell: (row) => (row.userId === null ? "-" : (row.userName ?? row.userEmail ?? `Usuário #${row.userId}`)),
           },
           { key: "action", header: "Ação", cell: (row) => AUDIT_ACTION_LABELS[row.action as AuditActionName] ?? row.action },
-          { key: "entity", header: "Entidade", cell: (row) => (row.entityId ? `${row.entity} #${row.entityId}` : row.entity) },
+          {
+            key: "entity",
+            header: "Entidade",
+            // A link to this entity's entries: the trail narrowed in one step (and the table's
+            // scrollable region always holds something to focus).
+            cell: (row) => (
+              <Link
+                to={hrefWith({ entity: row.entity, page: null, after: null, before: null })}
+                className="underline-offset-4 hover:underline"
+                title={`Somente registros de ${row.entity}`}
+              >
+                {row.entityId ? `${row.entity} #${row.entityId}` : row.entity}
+              </Link>
+            ),
+          },
           { key: "ip", header: "IP", className: "whitespace-nowrap", cell: (row) => row.ip ?? "-" },
           {
             key: "changes",
