@@ -92,3 +92,21 @@ export const MESSAGE_LIST = defineList({
   },
 });
 export type MessageFilters = FilterValues<NonNullable<(typeof MESSAGE_LIST)["filters"]>>;
+
+/**
+ * The pipeline board: its filters (doctor, payer, hospital, overdue ANS clocks) and, for one
+ * column opened on its own (`?coluna=`), the keyset pages of that column in date order.
+ */
+export const PIPELINE_LIST = defineList({
+  sorts: ["scheduledDate"] as const,
+  defaultSort: "scheduledDate",
+  defaultDir: "asc",
+  filters: {
+    doctorId: idFilter("doctor"),
+    payerId: idFilter("payer"),
+    hospitalId: idFilter("hospital"),
+    ans: oneOfFilter("ans", ["atrasadas"] as const),
+    column: oneOfFilter("coluna", PIPELINE_STAGE_IDS),
+  },
+});
+export type PipelineFilters = FilterValues<NonNullable<(typeof PIPELINE_LIST)["filters"]>>;

@@ -59,3 +59,6 @@ export function surgeryStatusForStage(stage: PipelineStage): "scheduled" | "comp
   if (stage === "cancelado") return "cancelled";
   return "scheduled";
 }
+
+/** Longest denial reason kept with a move to 'Negado' (a payer's letter is summarised, not pasted whole). */
+export const DENIAL_REASON_MAX = 2000;

@@ -22,6 +22,7 @@ import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { OTHER_CHOICE, type SurgeryInput } from "~/validation/surgery";
+import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { patientSearch } from "./patient.server";
 
 export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
@@ -145,6 +146,8 @@ export function getSurgery(id: number) {
         billedAmountCents: surgeries.billedAmountCents,
         notes: surgeries.notes,
         receivableStatus: surgeries.receivableStatus,
+        denialReason: surgeries.denialReason,
+        denialAppeal: surgeries.denialAppeal,
       })
       .from(surgeries)
       .innerJoin(patients, eq(patients.id, surgeries.patientId))
@@ -336,9 +339,10 @@ export function createSurgery(userId: number, input: SurgeryInput): number {
       const columns = resolveColumns(tx, input);
       const status = resolveSurgeryStatus(input);
       assertNotConcludedInFuture(input, status);
+      const ans = ansColumnsFor(columns.currentStage, null, new Date(), clinicHolidaySet(tx));
       const row = tx
         .insert(surgeries)
-        .values({ ...columns, status, createdBy: userId })
+        .values({ ...columns, ...ans, status, createdBy: userId })
         .returning({ id: surgeries.id })
         .get();
       tx.insert(pipelineStages).values({ surgeryId: row.id, stage: columns.currentStage, fromStage: null, movedBy: userId }).run();
@@ -360,9 +364,11 @@ export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
       const columns = resolveColumns(tx, input, before);
       const status = resolveSurgeryStatus(input, before);
       assertNotConcludedInFuture(input, status);
-      const after = { ...columns, status };
+      const stageChanged = before.currentStage !== columns.currentStage;
+      const ans = stageChanged ? ansColumnsFor(columns.currentStage, before.ansRequestedAt, new Date(), clinicHolidaySet(tx)) : {};
+      const after = { ...columns, ...ans, status };
       tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
-      if (before.currentStage !== columns.currentStage) {
+      if (stageChanged) {
         tx.insert(pipelineStages)
           .values({ surgeryId: id, stage: columns.currentStage, fromStage: before.currentStage, movedBy: userId })
           .run();

@@ -4,8 +4,8 @@ import { FEE_LINE_ROLES, RECEIVABLE_STATUSES, SURGERY_STATUSES } from "../../app
 import { PIPELINE_STAGE_IDS } from "../../app/lib/pipeline";
 import { users } from "./auth";
 import { doctors, patients } from "./clinical";
-import { id, instant, timestamps } from "./columns";
-import { enumCheck } from "./helpers";
+import { bool, id, instant, timestamps } from "./columns";
+import { enumCheck, isoDateCheck } from "./helpers";
 import { hospitals, medicalCodes, payers } from "./master-data";
 
 /**
@@ -39,6 +39,15 @@ export const surgeries = sqliteTable(
     billedAt: instant("billed_at"),
     paidAt: instant("paid_at"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** When the card entered `current_stage`: set by a trigger on every `pipeline_stages` row (migration 0004). */
+    stageChangedAt: instant("stage_changed_at"),
+    /** When the pre-authorisation was last sent to the payer (the move to 'Enviado Pré-aut'): both ANS clocks start here. */
+    ansRequestedAt: instant("ans_requested_at"),
+    /** Last day (ISO, São Paulo) of the ANS clock that applies in the current stage; null when none runs (app/lib/ans.ts). */
+    ansDueOn: text("ans_due_on"),
+    /** Why the payer denied the authorisation, and whether the clinic appeals (asked on the move to 'Negado'). */
+    denialReason: text("denial_reason"),
+    denialAppeal: bool("denial_appeal"),
     ...timestamps(),
   },
   (t) => [
@@ -52,8 +61,12 @@ export const surgeries = sqliteTable(
     index("surgeries_status_date_idx").on(t.status, t.scheduledDate),
     index("surgeries_doctor_date_idx").on(t.doctorId, t.scheduledDate),
     index("surgeries_patient_date_idx").on(t.patientId, t.scheduledDate),
-    index("surgeries_payer_idx").on(t.payerId),
-    index("surgeries_hospital_idx").on(t.hospitalId),
+    // The pipeline board's columns and totals per doctor, payer or hospital: seek the filter and the
+    // stage, read the cards in (date, id) order and sum the billed amounts from the index alone.
+    index("surgeries_doctor_stage_date_idx").on(t.doctorId, t.currentStage, t.scheduledDate, t.id, t.billedAmountCents),
+    index("surgeries_payer_stage_date_idx").on(t.payerId, t.currentStage, t.scheduledDate, t.id, t.billedAmountCents),
+    index("surgeries_hospital_stage_date_idx").on(t.hospitalId, t.currentStage, t.scheduledDate, t.id, t.billedAmountCents),
+    index("surgeries_ans_due_idx").on(t.ansDueOn, t.currentStage, t.billedAmountCents).where(sql`${t.ansDueOn} is not null`),
     index("surgeries_receivable_date_idx").on(t.receivableStatus, t.scheduledDate),
     index("surgeries_paid_at_idx").on(t.paidAt),
   ],
@@ -70,6 +83,8 @@ export const pipelineStages = sqliteTable(
     stage: text("stage", { enum: PIPELINE_STAGE_IDS }).notNull(),
     fromStage: text("from_stage", { enum: PIPELINE_STAGE_IDS }),
     movedBy: integer("moved_by").references(() => users.id, { onDelete: "set null" }),
+    /** What the move recorded besides the stage: the denial reason, or why approval went ahead without three OPME quotes. */
+    note: text("note"),
     ...timestamps(),
   },
   (t) => [
@@ -77,6 +92,27 @@ export const pipelineStages = sqliteTable(
     enumCheck("pipeline_stages_from_stage_check", t.fromStage, PIPELINE_STAGE_IDS),
     index("pipeline_stages_surgery_created_idx").on(t.surgeryId, t.createdAt),
   ],
+);
+
+/**
+ * Cards and billed total of every board column, kept by triggers on `surgeries` (migration 0004),
+ * so the unfiltered board shows its counts without counting 100 000 rows.
+ */
+export const pipelineStageTotals = sqliteTable("pipeline_stage_totals", {
+  stage: text("stage", { enum: PIPELINE_STAGE_IDS }).primaryKey(),
+  cards: integer("cards").notNull().default(0),
+  billedCents: integer("billed_cents").notNull().default(0),
+});
+
+/** The clinic's own non-business days (municipal holidays, recesses) on top of the national calendar. */
+export const clinicHolidays = sqliteTable(
+  "clinic_holidays",
+  {
+    day: text("day").primaryKey(),
+    name: text("name").notNull(),
+    ...timestamps(),
+  },
+  (t) => [isoDateCheck("clinic_holidays_day_check", t.day)],
 );
 
 /**

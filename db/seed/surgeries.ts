@@ -1,3 +1,5 @@
+import { ansDueOn } from "../../app/lib/ans-clock";
+import { isoDateInClinic } from "../../app/lib/dates";
 import type { ReceivableStatus } from "../../app/lib/enums";
 import { type PipelineStage, surgeryStatusForStage } from "../../app/lib/pipeline";
 import * as schema from "../schema";
@@ -261,7 +263,15 @@ function insertSurgeries(
       if (status === "glosa") notes = "Glosa parcial: o convênio contestou a quantidade de níveis. Recurso enviado com laudo de imagem.";
       if (status === "pendente") notes = "Prazo de pagamento vencido; cobrança feita ao setor de contas médicas.";
     }
-    if (s.stage === "negado") notes = "Negado pelo convênio: solicitam 6 semanas adicionais de tratamento conservador. Avaliar recurso.";
+    let denialReason: string | null = null;
+    let denialAppeal: boolean | null = null;
+    if (s.stage === "negado") {
+      notes = "Negado pelo convênio: solicitam 6 semanas adicionais de tratamento conservador. Avaliar recurso.";
+      denialReason = denialReasonOf(s);
+      denialAppeal = random.chance(0.5);
+    }
+    // Both ANS clocks start when the pre-authorisation is sent (app/lib/ans.ts).
+    const sentAt = s.path.includes("enviado_pre_aut") ? new Date(s.moves[s.path.lastIndexOf("enviado_pre_aut")]) : null;
     if (s.stage === "cancelado") notes = random.pick(["Paciente desistiu do procedimento.", "Cancelado por intercorrência clínica (pneumonia); reavaliar em 60 dias."]);
     const guide =
       s.path.includes("enviado_pre_aut") && s.payer !== "Particular"
@@ -289,6 +299,10 @@ function insertSurgeries(
       billedAt,
       paidAt,
       createdBy: random.pick(officeUsers),
+      ansRequestedAt: sentAt,
+      ansDueOn: ansDueOn(s.stage, sentAt ? isoDateInClinic(sentAt) : null),
+      denialReason,
+      denialAppeal,
       createdAt,
       updatedAt: new Date(Math.max(s.moves[s.moves.length - 1], paidAt?.getTime() ?? 0, billedAt?.getTime() ?? 0)),
     });
@@ -297,6 +311,13 @@ function insertSurgeries(
   const surgeryId = new Map(surgeryDrafts.map((s, i) => [s, surgeryIds[i]]));
   return { feePlans, paidAtBySurgery, surgeryId };
 }
+
+/** What payers write when they deny a pre-authorisation (the clinic's summary of the letter). */
+const DENIAL_REASONS = [
+  "Convênio exige 6 semanas adicionais de tratamento conservador documentado (fisioterapia) antes da cirurgia.",
+  "OPME solicitada fora do rol contratual; convênio autoriza apenas material nacional equivalente.",
+];
+const denialReasonOf = (s: SurgeryDraft) => DENIAL_REASONS[s.patientIndex % DENIAL_REASONS.length];
 
 function insertStageHistory({ tx, random }: SeedContext, { doctorUserId, officeUsers }: Accounts, surgeryDrafts: SurgeryDraft[], surgeryId: Map<SurgeryDraft, number>) {
   const historyRows: Array<typeof schema.pipelineStages.$inferInsert> = [];
@@ -308,6 +329,7 @@ function insertStageHistory({ tx, random }: SeedContext, { doctorUserId, officeU
         stage,
         fromStage: i === 0 ? null : s.path[i - 1],
         movedBy: stage === "em_cirurgia" || stage === "concluido" ? doctorUserId : random.pick(officeUsers),
+        note: stage === "negado" ? denialReasonOf(s) : null,
         createdAt: movedAt,
         updatedAt: movedAt,
       });

@@ -19,6 +19,7 @@ const SCREENS = [
   // December 2026 opens with 29 and 30 November: outside days of two digits, which axe measures.
   "/schedule?view=month&date=2026-12-15",
   "/surgeries",
+  "/pipeline",
   "/settings",
   "/settings?tab=usuarios",
   "/settings/audit",

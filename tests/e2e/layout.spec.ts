@@ -12,6 +12,7 @@ const SCREENS = [
   "/schedule?view=week",
   "/schedule?view=month",
   "/surgeries",
+  "/pipeline",
   "/settings",
   "/settings?tab=usuarios",
   "/settings/audit",

@@ -1,0 +1,290 @@
+import { type SQL, and, asc, count, eq, lt, sql, sum } from "drizzle-orm";
+import { clinicHolidays, doctors, patients, pipelineStageTotals, pipelineStages, profiles, surgeries } from "~db/schema";
+import { recordAudit } from "~/.server/audit";
+import { type DB, type Tx, db } from "~/.server/db";
+import { DomainError } from "~/.server/domain-error";
+import { type KeysetOrder, keysetPage } from "~/.server/pagination";
+import { ansClockFor } from "~/lib/ans";
+import { ansDueOn, ansState } from "~/lib/ans-clock";
+import { formatDateTime, formatIsoDate, isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
+import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { PipelineFilters } from "~/lib/lists";
+import { PIPELINE_STAGE_IDS, type PipelineStage, stageLabel, surgeryStatusForStage } from "~/lib/pipeline";
+import type { MoveInput } from "~/validation/pipeline";
+
+/** Cards a column shows on the board; the rest are a 'Ver todos' away (the column's own pages). */
+export const COLUMN_CARD_LIMIT = 20;
+const DAY_MS = 86_400_000;
+
+/** A move the pipeline refuses (unknown surgery, completion of a surgery still to come …). */
+export class PipelineError extends DomainError<keyof MoveInput & string> {}
+
+// ---------------------------------------------------------------------------- holidays
+
+/** The clinic's extra non-business days (Settings), small by nature: read whole. */
+export function clinicHolidaySet(conn: DB | Tx = db): ReadonlySet<string> {
+  return new Set(conn.select({ day: clinicHolidays.day }).from(clinicHolidays).limit(5000).all().map((row) => row.day));
+}
+
+// ---------------------------------------------------------------------------- board
+
+type BoardFilters = Pick<PipelineFilters, "doctorId" | "payerId" | "hospitalId" | "ans">;
+
+/** The stages that can hold an overdue clock: the only columns the 'Atrasadas ANS' filter reads. */
+const CLOCK_STAGES = PIPELINE_STAGE_IDS.filter((stage) => ansClockFor(stage) !== null);
+
+function boardWhere(filters: BoardFilters, today: string): SQL | undefined {
+  return and(
+    filters.doctorId ? eq(surgeries.doctorId, filters.doctorId) : undefined,
+    filters.payerId ? eq(surgeries.payerId, filters.payerId) : undefined,
+    filters.hospitalId ? eq(surgeries.hospitalId, filters.hospitalId) : undefined,
+    filters.ans === "atrasadas" ? lt(surgeries.ansDueOn, today) : undefined,
+  );
+}
+
+const CARD_FIELDS = {
+  id: surgeries.id,
+  cursorKey: surgeries.scheduledDate,
+  patientName: patients.name,
+  doctorName: doctors.name,
+  surgeryType: surgeries.surgeryType,
+  hospital: surgeries.hospital,
+  payerName: surgeries.payerName,
+  scheduledDate: surgeries.scheduledDate,
+  currentStage: surgeries.currentStage,
+  stageChangedAt: surgeries.stageChangedAt,
+  createdAt: surgeries.createdAt,
+  billedAmountCents: surgeries.billedAmountCents,
+  ansDueOn: surgeries.ansDueOn,
+  denialReason: surgeries.denialReason,
+};
+
+type CardRow = ReturnType<ReturnType<typeof cardQuery>["all"]>[number];
+
+/** What a card shows, computed once on the server: days in the stage and the ANS clock. */
+function toCard(row: Omit<CardRow, "cursorKey">, now: Date, today: string, holidays: ReadonlySet<string>) {
+  const since = row.stageChangedAt ?? row.createdAt;
+  const stage = row.currentStage as PipelineStage;
+  return {
+    id: row.id,
+    patientName: row.patientName,
+    doctorName: row.doctorName,
+    surgeryType: row.surgeryType,
+    hospital: row.hospital,
+    payerName: row.payerName,
+    scheduledDate: row.scheduledDate,
+    scheduledText: formatDateTime(row.scheduledDate),
+    stage,
+    daysInStage: Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS)),
+    billedAmountCents: row.billedAmountCents,
+    ans: ansState(stage, row.ansDueOn, today, holidays),
+    ansDueText: row.ansDueOn ? formatIsoDate(row.ansDueOn) : null,
+    denialReason: row.denialReason,
+  };
+}
+
+export type PipelineCard = ReturnType<typeof toCard>;
+
+function cardQuery(conn: DB, where: SQL | undefined) {
+  return conn
+    .select(CARD_FIELDS)
+    .from(surgeries)
+    .innerJoin(patients, eq(patients.id, surgeries.patientId))
+    .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
+    .where(where);
+}
+
+/** Cards and billed total per column: the maintained counters when nothing filters, else one grouped read through an index. */
+export function stageTotals(filters: BoardFilters, today: string): Record<PipelineStage, { cards: number; billedCents: number }> {
+  const totals = Object.fromEntries(PIPELINE_STAGE_IDS.map((stage) => [stage, { cards: 0, billedCents: 0 }])) as Record<
+    PipelineStage,
+    { cards: number; billedCents: number }
+  >;
+  const where = boardWhere(filters, today);
+  const rows = where
+    ? db
+        .select({ stage: surgeries.currentStage, cards: count(), billedCents: sum(surgeries.billedAmountCents).mapWith(Number) })
+        .from(surgeries)
+        .where(where)
+        // Overdue clocks are few: group them after reading them through their own index (the '+'
+        // keeps SQLite from walking the stage index over every surgery to save that small sort).
+        .groupBy(filters.ans === "atrasadas" ? sql`+${surgeries.currentStage}` : surgeries.currentStage)
+        .all()
+    : db.select().from(pipelineStageTotals).all();
+  for (const row of rows) {
+    if (row.stage in totals) totals[row.stage as PipelineStage] = { cards: row.cards, billedCents: row.billedCents ?? 0 };
+  }
+  return totals;
+}
+
+/**
+ * The board: per stage, the first COLUMN_CARD_LIMIT cards by scheduled date (then id), with the
+ * column's count and billed total. Eleven small indexed reads, whatever the table's size.
+ */
+export function loadBoard(filters: BoardFilters, now = new Date()) {
+  const today = todayIsoInClinic(now);
+  const holidays = clinicHolidaySet();
+  const totals = stageTotals(filters, today);
+  const where = boardWhere(filters, today);
+  const stages = filters.ans === "atrasadas" ? CLOCK_STAGES : PIPELINE_STAGE_IDS;
+  const columns = PIPELINE_STAGE_IDS.map((stage) => {
+    const rows =
+      stages.includes(stage) && totals[stage].cards > 0
+        ? cardQuery(db, and(eq(surgeries.currentStage, stage), where))
+            .orderBy(asc(surgeries.scheduledDate), asc(surgeries.id))
+            .limit(COLUMN_CARD_LIMIT)
+            .all()
+        : [];
+    return {
+      stage,
+      label: stageLabel(stage),
+      cards: rows.map((row) => toCard(row, now, today, holidays)),
+      total: stages.includes(stage) ? totals[stage].cards : 0,
+      billedCents: stages.includes(stage) ? totals[stage].billedCents : 0,
+    };
+  });
+  return { columns, today };
+}
+
+/** One column opened on its own: keyset pages of PAGE_SIZE cards in date order. */
+export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDate">, filters: BoardFilters, now = new Date()) {
+  const today = todayIsoInClinic(now);
+  const holidays = clinicHolidaySet();
+  const totals = stageTotals(filters, today)[stage];
+  const where = and(eq(surgeries.currentStage, stage), boardWhere(filters, today));
+  const order: KeysetOrder = { key: surgeries.scheduledDate, id: surgeries.id, dir: "asc" };
+  const page = keysetPage(
+    state,
+    order,
+    (position, orderBy, limit, offset) =>
+      cardQuery(db, and(where, position))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    totals.cards,
+  );
+  return {
+    ...page,
+    rows: page.rows.map((row) => toCard(row, now, today, holidays)),
+    total: totals.cards,
+    totalCapped: false,
+    billedCents: totals.billedCents,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+// ---------------------------------------------------------------------------- moves
+
+/**
+ * The ANS columns after a stage change: a move to 'Enviado Pré-aut' (re)starts both clocks; every
+ * stage change recomputes the last day of the clock that applies in the new stage.
+ */
+export function ansColumnsFor(
+  to: PipelineStage,
+  requestedAt: Date | null,
+  now: Date,
+  holidays: ReadonlySet<string>,
+): { ansRequestedAt: Date | null; ansDueOn: string | null } {
+  const ansRequestedAt = to === "enviado_pre_aut" ? now : requestedAt;
+  return { ansRequestedAt, ansDueOn: ansDueOn(to, ansRequestedAt ? isoDateInClinic(ansRequestedAt) : null, holidays) };
+}
+
+/**
+ * Moves a card: sets the stage, the status that goes with it (ADR 0004), the ANS clock and, for
+ * 'Negado', the denial reason, and logs the move (from, to, who, when) — one transaction. The
+ * `from` is the stage the card is in when the move commits, not the one the person saw: when two
+ * people move the same card at once, the later move wins and the log holds both, chained.
+ * Returns false when the card was already in that stage (nothing written).
+ */
+export function moveSurgery(userId: number, id: number, input: MoveInput, now = new Date()): boolean {
+  return db.transaction((tx) => {
+    const before = tx
+      .select({
+        id: surgeries.id,
+        currentStage: surgeries.currentStage,
+        status: surgeries.status,
+        scheduledDate: surgeries.scheduledDate,
+        ansRequestedAt: surgeries.ansRequestedAt,
+        ansDueOn: surgeries.ansDueOn,
+        denialReason: surgeries.denialReason,
+        denialAppeal: surgeries.denialAppeal,
+      })
+      .from(surgeries)
+      .where(eq(surgeries.id, id))
+      .get();
+    if (!before) throw new PipelineError("Cirurgia não encontrada. Ela pode ter sido excluída.");
+    const to = input.to;
+    if (before.currentStage === to) return false;
+    if (to === "concluido") {
+      const day = isoDateInClinic(before.scheduledDate);
+      if (day && day > todayIsoInClinic(now)) {
+        throw new PipelineError("Uma cirurgia com data futura não pode ser movida para Concluído.", "to");
+      }
+    }
+    const denial =
+      to === "negado" ? { denialReason: input.denialReason, denialAppeal: input.denialAppeal } : {};
+    const after = {
+      currentStage: to,
+      status: surgeryStatusForStage(to),
+      ...ansColumnsFor(to, before.ansRequestedAt, now, clinicHolidaySet(tx)),
+      ...denial,
+    };
+    tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
+    const note = to === "negado" ? `${input.denialReason}${input.denialAppeal ? " (a clínica vai recorrer)" : ""}` : null;
+    tx.insert(pipelineStages)
+      .values({ surgeryId: id, stage: to, fromStage: before.currentStage, movedBy: userId, note, createdAt: now, updatedAt: now })
+      .run();
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const [key, value] of Object.entries(after)) {
+      const old = before[key as keyof typeof before];
+      const same = old instanceof Date && value instanceof Date ? old.getTime() === value.getTime() : old === value;
+      if (!same) changes[key] = [old, value];
+    }
+    recordAudit(tx, { userId, action: "update", entity: "surgery", entityId: id, changes });
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------- history
+
+/** Most moves a history shows (a surgery that moved more than this is shown with its latest). */
+export const HISTORY_LIMIT = 200;
+
+/**
+ * A surgery's moves, oldest first, with who made them and how long the card stayed in each stage
+ * (until the next move, or until now for the current one).
+ */
+export function stageHistory(surgeryId: number, now = new Date()) {
+  const latest = db
+    .select({
+      id: pipelineStages.id,
+      stage: pipelineStages.stage,
+      fromStage: pipelineStages.fromStage,
+      note: pipelineStages.note,
+      movedByName: profiles.name,
+      createdAt: pipelineStages.createdAt,
+    })
+    .from(pipelineStages)
+    .leftJoin(profiles, eq(profiles.id, pipelineStages.movedBy))
+    .where(eq(pipelineStages.surgeryId, surgeryId))
+    .orderBy(sql`${pipelineStages.createdAt} desc`, sql`${pipelineStages.id} desc`)
+    .limit(HISTORY_LIMIT + 1)
+    .all();
+  const truncated = latest.length > HISTORY_LIMIT;
+  const moves = latest.slice(0, HISTORY_LIMIT).reverse();
+  return {
+    truncated,
+    moves: moves.map((move, i) => {
+      const until = moves[i + 1]?.createdAt ?? now;
+      return { ...move, current: i === moves.length - 1, durationMs: Math.max(0, until.getTime() - move.createdAt.getTime()) };
+    }),
+  };
+}
+
+/** Total time spent in each stage over the whole (shown) history, in board order. */
+export function timePerStage(moves: ReturnType<typeof stageHistory>["moves"]) {
+  const byStage = new Map<string, number>();
+  for (const move of moves) byStage.set(move.stage, (byStage.get(move.stage) ?? 0) + move.durationMs);
+  return PIPELINE_STAGE_IDS.filter((stage) => byStage.has(stage)).map((stage) => ({ stage, durationMs: byStage.get(stage)! }));
+}
