@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, eq, lt, sql, sum } from "drizzle-orm";
-import { clinicHolidays, doctors, patients, pipelineStageTotals, pipelineStages, profiles, surgeries } from "~db/schema";
+import { clinicHolidays, doctors, patients, pipelineStageTotals, pipelineStages, surgeries } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
@@ -11,6 +11,7 @@ import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { PipelineFilters } from "~/lib/lists";
 import { PIPELINE_STAGE_IDS, type PipelineStage, stageLabel, surgeryStatusForStage } from "~/lib/pipeline";
 import type { MoveInput } from "~/validation/pipeline";
+import { listStageHistory } from "./surgery.server";
 
 /** Cards a column shows on the board; the rest are a 'Ver todos' away (the column's own pages). */
 export const COLUMN_CARD_LIMIT = 20;
@@ -256,21 +257,7 @@ export const HISTORY_LIMIT = 200;
  * (until the next move, or until now for the current one).
  */
 export function stageHistory(surgeryId: number, now = new Date()) {
-  const latest = db
-    .select({
-      id: pipelineStages.id,
-      stage: pipelineStages.stage,
-      fromStage: pipelineStages.fromStage,
-      note: pipelineStages.note,
-      movedByName: profiles.name,
-      createdAt: pipelineStages.createdAt,
-    })
-    .from(pipelineStages)
-    .leftJoin(profiles, eq(profiles.id, pipelineStages.movedBy))
-    .where(eq(pipelineStages.surgeryId, surgeryId))
-    .orderBy(sql`${pipelineStages.createdAt} desc`, sql`${pipelineStages.id} desc`)
-    .limit(HISTORY_LIMIT + 1)
-    .all();
+  const latest = listStageHistory(surgeryId, HISTORY_LIMIT + 1);
   const truncated = latest.length > HISTORY_LIMIT;
   const moves = latest.slice(0, HISTORY_LIMIT).reverse();
   return {

@@ -165,6 +165,7 @@ export function listStageHistory(surgeryId: number, limit = 20) {
       stage: pipelineStages.stage,
       fromStage: pipelineStages.fromStage,
       movedBy: pipelineStages.movedBy,
+      note: pipelineStages.note,
       movedByName: profiles.name,
       createdAt: pipelineStages.createdAt,
     })

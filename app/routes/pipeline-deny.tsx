@@ -6,15 +6,14 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { assertCan, requirePermission } from "~/.server/auth";
-import { dispatchIntent, intent } from "~/.server/intent-action";
+import { dispatchIntent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/list-params";
 import { DENIAL_REASON_MAX, stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { moveSurgery } from "~/models/pipeline.server";
+import { moveIntent } from "~/models/pipeline-intents.server";
 import { getSurgery } from "~/models/surgery.server";
-import { moveSchema } from "~/validation/pipeline";
 import type { Route } from "./+types/pipeline-deny";
 
 export const handle = { title: "Autorização negada", subtitle: "Registre o motivo da negativa do convênio" };
@@ -55,17 +54,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     back: backTo(new URL(request.url)),
     notFoundMessage: "Cirurgia não encontrada.",
     intents: {
-      move: intent({
-        permission: ["pipeline", "edit"],
-        schema: moveSchema,
-        record: true,
-        run: ({ user, id, input }) => {
-          if (String(id) !== params.id) notFound("Cirurgia não encontrada.");
-          moveSurgery(user.id, id, input);
-        },
-        success: "Status atualizado",
-        failure: "Erro ao atualizar status",
-      }),
+      // The form posts its own surgery only.
+      move: moveIntent((id) => (String(id) === params.id ? undefined : notFound("Cirurgia não encontrada."))),
     },
   });
 }

@@ -5,22 +5,20 @@ import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { dispatchIntent, intent } from "~/.server/intent-action";
+import { dispatchIntent } from "~/.server/intent-action";
 import { formatBRL } from "~/lib/money";
 import { listUrl, parseListState } from "~/lib/list-params";
 import { PIPELINE_LIST } from "~/lib/lists";
 import { can } from "~/lib/permissions";
 import { stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { loadBoard, loadColumn, moveSurgery } from "~/models/pipeline.server";
+import { MOVE_FAILED, moveIntent } from "~/models/pipeline-intents.server";
+import { loadBoard, loadColumn } from "~/models/pipeline.server";
 import { listDoctorFilterOptions, listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
-import { moveSchema } from "~/validation/pipeline";
 import type { Route } from "./+types/pipeline";
 
 export const handle = { title: "Pipeline Cirúrgico", subtitle: "Cirurgias por etapa da autorização ao faturamento" };
 export const meta: Route.MetaFunction = () => [{ title: "Pipeline Cirúrgico · Sinapse" }];
-
-const MOVE_FAILED = "Erro ao atualizar status";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "pipeline", "view");
@@ -47,14 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     back: listUrl(new URL(request.url), PIPELINE_LIST),
     notFoundMessage: "Cirurgia não encontrada.",
     intents: {
-      move: intent({
-        permission: ["pipeline", "edit"],
-        schema: moveSchema,
-        record: true,
-        run: ({ user, id, input }) => moveSurgery(user.id, id, input),
-        success: "Status atualizado",
-        failure: MOVE_FAILED,
-      }),
+      move: moveIntent(),
     },
   });
   // SPEC §8: a refused move reads 'Erro ao atualizar status'; the reason goes below it.

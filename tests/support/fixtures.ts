@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { doctors, hospitals, patients, payers, userRoles } from "~db/schema";
-import { db } from "~/.server/db";
+import { db, sqlite } from "~/.server/db";
 import { createUserSession } from "~/.server/session";
 import type { Role } from "~/lib/permissions";
 import { doctorSearchText } from "~/models/doctor.server";
@@ -191,4 +191,22 @@ export function insertPayer(name: string, extra: Partial<typeof payers.$inferIns
   const row = { name, type: "insurance" as const, ...extra };
   const searchText = payerSearchText({ name, cnpj: row.cnpj ?? null, contactEmail: row.contactEmail ?? null, type: row.type });
   return db.insert(payers).values({ ...row, searchText }).returning({ id: payers.id }).get().id;
+}
+
+// ------------------------------------------------------------------------------------------ query plans
+
+/** The SQL statements `run` prepares (to read their plans with EXPLAIN QUERY PLAN). */
+export function capturePrepared(run: () => void): string[] {
+  const seen: string[] = [];
+  const original = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    seen.push(source);
+    return original(source);
+  }) as typeof sqlite.prepare;
+  try {
+    run();
+  } finally {
+    sqlite.prepare = original;
+  }
+  return seen;
 }

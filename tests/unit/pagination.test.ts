@@ -12,7 +12,7 @@ import type { PatientSort } from "~/lib/lists";
 import { listAppointments } from "~/models/appointment.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
 import { listSurgeries } from "~/models/surgery.server";
-import { insertDoctor } from "../support/fixtures";
+import { capturePrepared, insertDoctor } from "../support/fixtures";
 
 const PATIENTS = 130; // a little over five pages
 let doctorId: number;
@@ -126,20 +126,7 @@ function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): string 
 }
 
 /** Captures the list queries a model runs, to read their plans. */
-function capture(run: () => void): string[] {
-  const seen: string[] = [];
-  const original = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
-    seen.push(source);
-    return original(source);
-  }) as typeof sqlite.prepare;
-  try {
-    run();
-  } finally {
-    sqlite.prepare = original;
-  }
-  return seen;
-}
+const capture = capturePrepared;
 
 describe("query plans", () => {
   const bigTables = ["patients", "appointments", "surgeries"];

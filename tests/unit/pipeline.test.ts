@@ -8,9 +8,9 @@ import { COLUMN_CARD_LIMIT, PipelineError, loadBoard, loadColumn, moveSurgery, s
 import { action, loader } from "~/routes/pipeline";
 import { action as denyAction, loader as denyLoader } from "~/routes/pipeline-deny";
 import { loader as historyLoader } from "~/routes/pipeline-history";
-import { createSurgery } from "~/models/surgery.server";
 import {
   type SignedIn,
+  capturePrepared,
   formRequest,
   getRequest,
   insertDoctor,
@@ -222,22 +222,14 @@ describe("the board", () => {
   });
 
   it("reads through indexes: no full scan of surgeries, no sort of a big result", () => {
-    const seen: string[] = [];
-    const original = sqlite.prepare.bind(sqlite);
-    sqlite.prepare = ((source: string) => {
-      seen.push(source);
-      return original(source);
-    }) as typeof sqlite.prepare;
-    try {
+    const seen = capturePrepared(() => {
       loadBoard({ doctorId: null, payerId: null, hospitalId: null, ans: null });
       loadBoard({ doctorId, payerId: null, hospitalId: null, ans: null });
       loadBoard({ doctorId: null, payerId, hospitalId: null, ans: null });
       loadBoard({ doctorId: null, payerId: null, hospitalId, ans: null });
       loadBoard({ doctorId: null, payerId: null, hospitalId: null, ans: "atrasadas" });
       loadColumn("aprovado", { q: "", page: 2, sort: "scheduledDate", dir: "asc", after: [Date.UTC(2026, 0, 1), 5] }, { doctorId: null, payerId: null, hospitalId: null, ans: null });
-    } finally {
-      sqlite.prepare = original;
-    }
+    });
     const reads = seen.filter((s) => /from "surgeries"/.test(s));
     expect(reads.length).toBeGreaterThan(10);
     for (const statement of reads) {
@@ -304,22 +296,7 @@ describe("the screens", () => {
   });
 
   it("the history lists every move with its author and the time in each stage", () => {
-    const id = createSurgery(admin.id, {
-      patientId,
-      doctorId,
-      surgeryType: "Artrodese lombar",
-      scheduledDate: new Date("2026-09-01T12:00:00Z"),
-      surgeryStatus: "scheduled",
-      currentStage: "aguarda_docs",
-      estimatedDurationMin: null,
-      hospitalId: null,
-      hospitalName: null,
-      payerId: null,
-      payerName: null,
-      guideNumber: null,
-      billedAmount: null,
-      notes: null,
-    });
+    const id = addSurgery();
     const start = log(id)[0].createdAt.getTime();
     moveSurgery(staff.id, id, move("enviado_pre_aut"), new Date(start + 2 * 86_400_000));
     moveSurgery(admin.id, id, move("aguarda_docs"), new Date(start + 3 * 86_400_000));
