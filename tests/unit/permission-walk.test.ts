@@ -59,6 +59,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/appointments": { view: ROLES, intents: crud(ADMIN_STAFF, ADMIN_STAFF, ADMIN) },
   "routes/schedule": { view: ROLES },
   "routes/surgeries": { view: ROLES, intents: crud(ADMIN_STAFF, ADMIN_STAFF, ADMIN) },
+  // Moving a card edits the surgery; the denial form is only for those who may move.
+  "routes/pipeline": { view: ROLES, intents: { move: ADMIN_STAFF } },
+  "routes/pipeline-history": { view: ROLES },
+  "routes/pipeline-deny": { view: ADMIN_STAFF, intents: { move: ADMIN_STAFF } },
   "routes/settings": {
     view: ROLES,
     intents: { "update-general": ADMIN, "update-security": ADMIN, "change-password": ROLES, "set-role": ADMIN },
