@@ -71,6 +71,17 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: { port: 3000 },
+  build: {
+    rollupOptions: {
+      treeshake: {
+        // @date-fns/tz declares no `sideEffects`, and its TZDate module patches its own class's
+        // prototype at load, so Rollup kept the whole package (≈2.4 KB gzipped) in every page
+        // that formats a date, although pages only use app/lib/dates.ts' formatters, which need
+        // no TZDate. Treated as side-effect free, it is bundled only where TZDate is really used.
+        moduleSideEffects: (id) => !id.includes("/node_modules/@date-fns/tz/"),
+      },
+    },
+  },
   ssr: {
     // better-sqlite3 and argon2 are native modules; never bundle them into the server build.
     external: ["better-sqlite3", "@node-rs/argon2"],

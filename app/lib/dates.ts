@@ -6,12 +6,11 @@
  * strings and are never shifted. Every conversion goes through the IANA zone database (via
  * `@date-fns/tz`), never a fixed offset: Brazil had daylight saving time until 2019.
  */
-import { TZDate, tz } from "@date-fns/tz";
+import { tz } from "@date-fns/tz";
 import {
   addDays,
   addMonths,
   addWeeks,
-  format,
   isSameDay,
   startOfDay,
   startOfMonth,
@@ -29,7 +28,8 @@ export const CLINIC_TIME_ZONE = "America/Sao_Paulo";
  */
 export type DateInput = Date | number | string;
 
-const inClinic = tz(CLINIC_TIME_ZONE);
+// Pure: browser code that never does date arithmetic leaves @date-fns/tz out of its bundle.
+const inClinic = /* @__PURE__ */ tz(CLINIC_TIME_ZONE);
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const OFFSETLESS_TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
 const DATETIME_LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
@@ -58,11 +58,152 @@ export function toInstant(value: DateInput | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Formats an instant in São Paulo with any date-fns pattern and the pt-BR locale; '-' when missing. */
+/**
+ * Formats an instant in São Paulo with a date-fns pattern and the pt-BR locale; '-' when missing.
+ *
+ * The tokens are date-fns' (`yyyy yy y MMMM MMM MM M dd d HH H mm m ss s EEEEEE EEEE EEE EE E i`,
+ * text in single quotes, `''` for a quote) and give exactly what date-fns' `format` gives
+ * (tests/unit/dates.test.ts compares the two); any other letter throws. It does not use date-fns'
+ * `format` itself: pages format dates in the browser too, and `format` with its locale would add
+ * ≈7 KB gzipped to every page's first load; this also does ≈10× less work per date.
+ */
 export function formatInClinic(value: DateInput | null | undefined, pattern: string): string {
   const date = toInstant(value);
   if (!date) return "-";
-  return format(date, pattern, { in: inClinic, locale: ptBR });
+  const wall = new Date(date.getTime() + clinicOffsetMs(date.getTime()));
+  let out = "";
+  for (const token of tokensOf(pattern)) {
+    out += typeof token === "string" ? token : formatToken(wall, token.letter, token.count, pattern);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// formatInClinic's engine: the São Paulo offset of an instant (from Intl, cached per UTC hour:
+// the zone's offsets have only ever changed on the hour), then the wall time's fields read as UTC.
+
+const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
+const MONTHS_SHORT = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+const WEEKDAYS = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"];
+const WEEKDAYS_ABBREVIATED = ["domingo", "segunda", "terça", "quarta", "quinta", "sexta", "sábado"];
+const WEEKDAYS_SHORT = ["dom", "seg", "ter", "qua", "qui", "sex", "sab"];
+const HOUR_MS = 3_600_000;
+
+let wallClock: Intl.DateTimeFormat | undefined;
+const offsetByHour = new Map<number, number>();
+
+/** Milliseconds to add to a UTC instant to get São Paulo wall time (−3 h today, −2 h in old summers). */
+function clinicOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  const cached = offsetByHour.get(hour);
+  if (cached !== undefined) return cached;
+  wallClock ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: CLINIC_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    era: "short",
+  });
+  const start = hour * HOUR_MS;
+  const fields: Record<string, number> = {};
+  let bc = false;
+  for (const part of wallClock.formatToParts(new Date(start))) {
+    if (part.type === "era") bc = part.value.startsWith("B");
+    else if (part.type !== "literal") fields[part.type] = Number(part.value);
+  }
+  const year = bc ? 1 - fields.year : fields.year;
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, fields.month - 1, fields.day);
+  wall.setUTCHours(fields.hour, fields.minute, fields.second, 0);
+  const offset = wall.getTime() - start;
+  if (offsetByHour.size > 50_000) offsetByHour.clear();
+  offsetByHour.set(hour, offset);
+  return offset;
+}
+
+type Token = string | { letter: string; count: number };
+const tokenCache = new Map<string, Token[]>();
+
+/** A pattern split into literal text and runs of one letter, like date-fns reads it. */
+function tokensOf(pattern: string): Token[] {
+  const cached = tokenCache.get(pattern);
+  if (cached) return cached;
+  const tokens: Token[] = [];
+  let literal = "";
+  for (let i = 0; i < pattern.length; ) {
+    const char = pattern[i];
+    if (char === "'") {
+      if (pattern[i + 1] === "'") {
+        literal += "'";
+        i += 2;
+        continue;
+      }
+      let j = i + 1;
+      for (; j < pattern.length; j++) {
+        if (pattern[j] === "'") {
+          if (pattern[j + 1] === "'") {
+            literal += "'";
+            j++;
+          } else break;
+        } else literal += pattern[j];
+      }
+      i = j + 1;
+    } else if (/[a-zA-Z]/.test(char)) {
+      let j = i;
+      while (pattern[j] === char) j++;
+      if (literal) tokens.push(literal);
+      literal = "";
+      tokens.push({ letter: char, count: j - i });
+      i = j;
+    } else {
+      literal += char;
+      i++;
+    }
+  }
+  if (literal) tokens.push(literal);
+  if (tokenCache.size < 1000) tokenCache.set(pattern, tokens);
+  return tokens;
+}
+
+function formatToken(wall: Date, letter: string, count: number, pattern: string): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  switch (letter) {
+    case "y": {
+      const year = wall.getUTCFullYear();
+      const unsigned = year > 0 ? year : 1 - year;
+      return count === 2 ? pad(unsigned % 100, 2) : pad(unsigned, count);
+    }
+    case "M":
+      if (count <= 2) return pad(wall.getUTCMonth() + 1, count);
+      if (count === 3) return MONTHS_SHORT[wall.getUTCMonth()];
+      if (count === 4) return MONTHS[wall.getUTCMonth()];
+      break;
+    case "d":
+      if (count <= 2) return pad(wall.getUTCDate(), count);
+      break;
+    case "H":
+      if (count <= 2) return pad(wall.getUTCHours(), count);
+      break;
+    case "m":
+      if (count <= 2) return pad(wall.getUTCMinutes(), count);
+      break;
+    case "s":
+      if (count <= 2) return pad(wall.getUTCSeconds(), count);
+      break;
+    case "E":
+      if (count <= 3) return WEEKDAYS_ABBREVIATED[wall.getUTCDay()];
+      if (count === 4) return WEEKDAYS[wall.getUTCDay()];
+      if (count === 6) return WEEKDAYS_SHORT[wall.getUTCDay()];
+      break;
+    case "i":
+      if (count <= 2) return pad(wall.getUTCDay() || 7, count);
+      break;
+  }
+  throw new RangeError(`formatInClinic: unsupported token '${letter.repeat(count)}' in '${pattern}'`);
 }
 
 /** 'dd/MM/yyyy' in São Paulo ('15/01/2024'); '-' when missing or invalid. */
@@ -105,18 +246,18 @@ export function isValidIsoDate(value: string | null | undefined): boolean {
 /** The São Paulo calendar date of an instant as 'YYYY-MM-DD'; null when missing or invalid. */
 export function isoDateInClinic(value: DateInput | null | undefined): string | null {
   const date = toInstant(value);
-  return date ? format(date, "yyyy-MM-dd", { in: inClinic }) : null;
+  return date ? formatInClinic(date, "yyyy-MM-dd") : null;
 }
 
 /** Today's date in São Paulo as 'YYYY-MM-DD' (`now` is injectable for tests). */
 export function todayIsoInClinic(now: Date = new Date()): string {
-  return format(now, "yyyy-MM-dd", { in: inClinic });
+  return formatInClinic(now, "yyyy-MM-dd");
 }
 
 /** Value for `<input type="datetime-local">`: 'yyyy-MM-ddTHH:mm' in São Paulo; '' when missing. */
 export function toDateTimeLocalValue(value: DateInput | null | undefined): string {
   const date = toInstant(value);
-  return date ? format(date, "yyyy-MM-dd'T'HH:mm", { in: inClinic }) : "";
+  return date ? formatInClinic(date, "yyyy-MM-dd'T'HH:mm") : "";
 }
 
 /**
@@ -247,8 +388,20 @@ function clinicWallTimeToInstant(
   minute: number,
   second: number,
 ): Date {
-  const wall = new TZDate(year, month - 1, day, hour, minute, second, CLINIC_TIME_ZONE);
-  return new Date(wall.getTime());
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, month - 1, day);
+  wall.setUTCHours(hour, minute, second, 0);
+  const asUtc = wall.getTime();
+  // The instant is the wall time minus the offset in effect then; try the offset of the hours
+  // before and after (they differ only around a DST change).
+  const before = clinicOffsetMs(asUtc - 12 * HOUR_MS);
+  const after = clinicOffsetMs(asUtc + 12 * HOUR_MS);
+  const early = asUtc - before;
+  if (clinicOffsetMs(early) === before) return new Date(early); // also the first of a repeated hour
+  const late = asUtc - after;
+  if (clinicOffsetMs(late) === after) return new Date(late);
+  // Skipped by a DST change (clocks jumped forward): forward by the jump, as TZDate does.
+  return new Date(early);
 }
 
 /**

@@ -2,6 +2,9 @@
  * Every expected string here is São Paulo wall time, fixed, so the file passes under any
  * process TZ (run it with TZ=UTC and TZ=Asia/Tokyo to check).
  */
+import { TZDate, tz } from "@date-fns/tz";
+import { format } from "date-fns";
+import { ptBR } from "date-fns/locale";
 import { describe, expect, test } from "vitest";
 import {
   addDaysInClinic,
@@ -76,6 +79,74 @@ describe("display formats", () => {
   test("formatInClinic takes any pattern with the pt-BR locale", () => {
     expect(formatInClinic(LATE_EVENING, "EEEE, d 'de' MMMM")).toBe("segunda-feira, 15 de janeiro");
     expect(formatInClinic(LATE_EVENING, "d 'de' MMM 'de' yyyy, HH'h'mm")).toBe("15 de jan de 2024, 22h30");
+  });
+
+  test("formatInClinic gives what date-fns' format gives, across DST changes and the years", () => {
+    const patterns = [
+      "dd/MM/yyyy",
+      "dd/MM/yyyy HH:mm",
+      "MMM dd, yyyy",
+      "HH:mm",
+      "yyyy-MM-dd",
+      "yyyy-MM-dd'T'HH:mm",
+      "MMMM 'de' yyyy",
+      "EEEE, d 'de' MMMM 'de' yyyy",
+      "d 'de' MMM 'de' yyyy, HH'h'mm",
+      "dd/MM",
+      "d",
+      "i",
+      "EEEE",
+      "EEE EEEEEE E H:m:s y yy M MM ss ii",
+      "'it''s' HH 'o''clock'",
+    ];
+    const inClinic = tz(CLINIC_TIME_ZONE);
+    // Every 9 days 7 h 13 min from 1985 to 2035 (Brazil's summer time came and went in between;
+    // the step walks through every hour of the day), plus every 5 minutes around the 2018/2019 changes.
+    const instants: number[] = [];
+    for (let t = Date.UTC(1985, 0, 1); t < Date.UTC(2035, 0, 1); t += ((9 * 24 + 7) * 60 + 13) * 60_000) instants.push(t);
+    for (const edge of [Date.UTC(2018, 10, 4, 3), Date.UTC(2019, 1, 17, 2)]) {
+      for (let t = edge - 3 * 3_600_000; t <= edge + 3 * 3_600_000; t += 5 * 60_000) instants.push(t);
+    }
+    let compared = 0;
+    for (const t of instants) {
+      for (const pattern of patterns) {
+        const expected = format(t, pattern, { in: inClinic, locale: ptBR });
+        if (formatInClinic(t, pattern) !== expected) expect(`${new Date(t).toISOString()} ${pattern}: ${formatInClinic(t, pattern)}`).toBe(expected);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(30_000);
+  }, 30_000);
+
+  test("a São Paulo wall time is the instant TZDate gives, around every DST change since 1985", () => {
+    // Days on which São Paulo's offset changed, found by comparing consecutive noons (UTC).
+    const offsetAt = (t: number) => Number(formatInClinic(t, "H")) - new Date(t).getUTCHours();
+    const changes: number[] = [];
+    for (let t = Date.UTC(1985, 0, 1, 12); t < Date.UTC(2035, 0, 1); t += 86_400_000) {
+      if ((offsetAt(t) - offsetAt(t - 86_400_000) + 24) % 24 !== 0) changes.push(t);
+    }
+    expect(changes.length).toBeGreaterThan(50);
+    let compared = 0;
+    for (const noon of changes) {
+      const day = new Date(noon - 86_400_000);
+      for (let minutes = 0; minutes < 48 * 60; minutes += 20) {
+        const wall = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 0, minutes));
+        const text = wall.toISOString().slice(0, 16);
+        const expected = new TZDate(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), 0, CLINIC_TIME_ZONE);
+        const ours = fromDateTimeLocalValue(text)!;
+        // An hour repeated when summer time ended has two instants; TZDate's choice then depends
+        // on the process's own zone, ours is always the first.
+        const repeated =
+          ours.getTime() < expected.getTime() && toDateTimeLocalValue(ours) === text && toDateTimeLocalValue(expected) === text;
+        if (!repeated) expect(`${text} → ${ours.toISOString()}`).toBe(`${text} → ${new Date(expected.getTime()).toISOString()}`);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(5_000);
+  }, 30_000);
+
+  test("formatInClinic refuses a token it does not know instead of printing something else", () => {
+    expect(() => formatInClinic(LATE_EVENING, "dd/MM/yyyy hh:mm a")).toThrow(/unsupported token 'hh'/);
   });
 
   test("missing or invalid → '-'", () => {
