@@ -36,6 +36,7 @@ export default [
     route("pipeline", "routes/pipeline.tsx"),
     route("pipeline/:id", "routes/pipeline-history.tsx"),
     route("pipeline/:id/negar", "routes/pipeline-deny.tsx"),
+    route("tasks", "routes/tasks.tsx"),
     route("settings", "routes/settings.tsx"),
     route("config", "routes/settings.tsx", { id: "routes/config" }),
     route("settings/audit", "routes/settings/audit.tsx"),
@@ -47,7 +48,7 @@ export default [
     ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
   ])),
   // CSV exports of the lists: the same search and filters as the screen, streamed.
-  ...["patients", "doctors", "appointments", "surgeries"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
+  ...["patients", "doctors", "appointments", "surgeries", "tasks"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
   route("settings/audit/export.csv", "routes/export/audit.ts"),
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),
@@ -59,5 +60,6 @@ export default [
   route("api/comms/rules", "routes/api/comms-rules.ts"),
   // Called by Meta: signature-authenticated, no cookies, exempt from origin checks (see the module).
   route("api/comms/webhook", "routes/api/comms-webhook.ts"),
+  route("api/surgeries", "routes/api/surgeries.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -91,25 +91,6 @@ export function DataTable<Row>({
   const currentSort = sort?.key ?? searchParams.get("sort");
   const currentDir: SortDirection = (sort?.dir ?? searchParams.get("dir")) === "desc" ? "desc" : "asc";
 
-  const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-  const capped = keyset?.totalCapped ?? false;
-  const currentPage = capped ? Math.max(1, Math.trunc(page) || 1) : Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
-  const pageHref = (target: number) => hrefWith({ page: target <= 1 ? null : String(target), after: null, before: null });
-  // With keyset paging the links carry the cursor of the row they continue from.
-  const prevHref = !keyset
-    ? currentPage > 1 ? pageHref(currentPage - 1) : null
-    : currentPage === 2 || (currentPage > 2 && !keyset.prev)
-      ? pageHref(1)
-      : keyset.prev && currentPage > 1
-        ? hrefWith({ page: String(currentPage - 1), before: keyset.prev, after: null })
-        : null;
-  const nextHref = !keyset
-    ? currentPage < totalPages ? pageHref(currentPage + 1) : null
-    : keyset.next
-      ? hrefWith({ page: String(currentPage + 1), after: keyset.next, before: null })
-      : null;
-  const plus = capped ? "+" : "";
-
   return (
     <div className={cn("flex flex-col gap-3", className)}>
       <div className="rounded-md border">
@@ -175,27 +156,63 @@ export function DataTable<Row>({
         </Table>
       </div>
 
-      <div className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-        <p>
-          {numberFormat.format(total)}
-          {plus} {total === 1 && !capped ? "registro" : "registros"}
-        </p>
-        {/* Full width on phones (links at both ends), so 'Próxima' is never cut off. */}
-        <nav aria-label="Paginação" className="flex min-w-0 flex-wrap items-center justify-between gap-2 sm:justify-end">
-          <PageLink to={prevHref} rel="prev">
-            <ChevronLeft aria-hidden="true" />
-            Anterior
-          </PageLink>
-          <span className="px-1 text-center whitespace-nowrap">
-            Página {numberFormat.format(currentPage)} de {numberFormat.format(totalPages)}
-            {plus}
-          </span>
-          <PageLink to={nextHref} rel="next">
-            Próxima
-            <ChevronRight aria-hidden="true" />
-          </PageLink>
-        </nav>
-      </div>
+      <ListPager total={total} page={page} pageSize={pageSize} keyset={keyset} />
+    </div>
+  );
+}
+
+/**
+ * The line under a list: how many records match and the 'Anterior' / 'Próxima' links (keyset
+ * cursors when the model gives them, else numbered pages). DataTable shows it; a list drawn as
+ * cards uses it alone.
+ */
+export function ListPager({
+  total,
+  page,
+  pageSize,
+  keyset,
+}: Pick<DataTableProps<unknown>, "total" | "page" | "pageSize" | "keyset">) {
+  const hrefWith = useHrefWithParams();
+  const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  const capped = keyset?.totalCapped ?? false;
+  const currentPage = capped ? Math.max(1, Math.trunc(page) || 1) : Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
+  const pageHref = (target: number) => hrefWith({ page: target <= 1 ? null : String(target), after: null, before: null });
+  // With keyset paging the links carry the cursor of the row they continue from.
+  const prevHref = !keyset
+    ? currentPage > 1 ? pageHref(currentPage - 1) : null
+    : currentPage === 2 || (currentPage > 2 && !keyset.prev)
+      ? pageHref(1)
+      : keyset.prev && currentPage > 1
+        ? hrefWith({ page: String(currentPage - 1), before: keyset.prev, after: null })
+        : null;
+  const nextHref = !keyset
+    ? currentPage < totalPages ? pageHref(currentPage + 1) : null
+    : keyset.next
+      ? hrefWith({ page: String(currentPage + 1), after: keyset.next, before: null })
+      : null;
+  const plus = capped ? "+" : "";
+
+  return (
+    <div className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        {numberFormat.format(total)}
+        {plus} {total === 1 && !capped ? "registro" : "registros"}
+      </p>
+      {/* Full width on phones (links at both ends), so 'Próxima' is never cut off. */}
+      <nav aria-label="Paginação" className="flex min-w-0 flex-wrap items-center justify-between gap-2 sm:justify-end">
+        <PageLink to={prevHref} rel="prev">
+          <ChevronLeft aria-hidden="true" />
+          Anterior
+        </PageLink>
+        <span className="px-1 text-center whitespace-nowrap">
+          Página {numberFormat.format(currentPage)} de {numberFormat.format(totalPages)}
+          {plus}
+        </span>
+        <PageLink to={nextHref} rel="next">
+          Próxima
+          <ChevronRight aria-hidden="true" />
+        </PageLink>
+      </nav>
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { useSearchParams } from "react-router";
+import { parseId } from "~/lib/list-params";
 import { type PickerOption, doctorOptionFromJson, optionsFromJson, patientOptionFromJson } from "~/lib/picker-options";
 import { cn } from "~/lib/utils";
 
@@ -442,6 +444,28 @@ export function DefaultSubmitButton({ label = "Salvar" }: { label?: string }) {
     <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
       {label}
     </button>
+  );
+}
+
+/** A picker's selection in a dialog: what was posted (a 400 re-render), else the loader's default. */
+export function pickedId(posted: unknown, fallback: string | undefined) {
+  return parseId(typeof posted === "string" ? posted : fallback);
+}
+
+/**
+ * Hidden fields that keep a dialog open, and the list's URL state (`keep`: search, page, order,
+ * filters), through a picker's 'Buscar' GET round trip: `edit=ID` for a record, else `dialog=new`.
+ */
+export function PickerRoundTripFields({ editId, keep }: { editId?: number | null; keep: readonly string[] }) {
+  const [searchParams] = useSearchParams();
+  return (
+    <>
+      {editId ? <input type="hidden" name="edit" value={editId} /> : <input type="hidden" name="dialog" value="new" />}
+      {keep.map((key) => {
+        const value = searchParams.get(key);
+        return value ? <input key={key} type="hidden" name={key} value={value} /> : null;
+      })}
+    </>
   );
 }
 

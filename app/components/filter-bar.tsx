@@ -1,6 +1,7 @@
 import { Filter, X } from "lucide-react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 
@@ -16,6 +17,15 @@ export interface FilterField {
   width?: string;
 }
 
+/** A date bound of a range filter ('Vencimento de' … 'até'): `<input type="date">`, empty for none. */
+export interface DateFilterField {
+  type: "date";
+  name: string;
+  label: string;
+  /** The applied 'YYYY-MM-DD', from the loader. */
+  value: string | null;
+}
+
 /**
  * A list's declared filters as a GET form: the filters live in the URL, 'Filtrar' applies them
  * without JavaScript, and with it a change applies at once. Search and order are kept; the page
@@ -26,7 +36,7 @@ export function FilterBar({
   keep,
   label = "Filtros",
 }: {
-  fields: FilterField[];
+  fields: Array<FilterField | DateFilterField>;
   /** Search and order to carry along (only the non-default ones). */
   keep: Record<string, string | null | undefined>;
   label?: string;
@@ -51,6 +61,16 @@ export function FilterBar({
       ))}
       {fields.map((field) => {
         const value = field.value === null ? "" : String(field.value);
+        if ("type" in field) {
+          return (
+            <div key={field.name} className="grid gap-1.5">
+              <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
+                {field.label}
+              </Label>
+              <Input key={`${field.name}:${value}`} id={`filter-${field.name}`} type="date" name={field.name} defaultValue={value} className="w-40" />
+            </div>
+          );
+        }
         return (
           <div key={field.name} className="grid gap-1.5">
             <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">

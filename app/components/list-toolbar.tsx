@@ -11,12 +11,15 @@ export function ListToolbar({
   search,
   listHref,
   canExport,
+  exportLink,
   create,
 }: {
   search: { placeholder: string; label: string };
   /** The list's own URL (search, order, filters): what the export downloads. */
   listHref: string;
   canExport: boolean;
+  /** The export button's label and the toast its download shows, when not the defaults. */
+  exportLink?: { label?: string; successToast?: string };
   /** The create button, when the user may create. */
   create?: { label: string; href: string } | null;
 }) {
@@ -24,7 +27,7 @@ export function ListToolbar({
     <div className="flex flex-wrap items-center justify-between gap-3">
       <SearchForm placeholder={search.placeholder} label={search.label} className="w-full max-w-md" />
       <div className="flex flex-wrap gap-2">
-        {canExport ? <ExportLink listHref={listHref} /> : null}
+        {canExport ? <ExportLink listHref={listHref} {...exportLink} /> : null}
         {create ? (
           <ButtonLink to={create.href} preventScrollReset>
             <Plus aria-hidden />

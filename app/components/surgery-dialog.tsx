@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form } from "react-router";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
-import { DefaultSubmitButton, DoctorPicker, PatientPicker } from "~/components/entity-picker";
+import { DefaultSubmitButton, DoctorPicker, PatientPicker, PickerRoundTripFields, pickedId } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { formatDateTime } from "~/lib/dates";
 import { SURGERY_STATUSES, SURGERY_STATUS_LABELS, enumOptions } from "~/lib/enums";
-import { parseId } from "~/lib/list-params";
 import { PIPELINE_STAGES, stageLabel } from "~/lib/pipeline";
 import { OTHER_CHOICE, surgerySchema } from "~/validation/surgery";
 import type { Route } from "../routes/+types/surgeries";
@@ -23,11 +22,6 @@ export const STAGE_OPTIONS = PIPELINE_STAGES.map((stage) => ({ value: stage.id, 
 
 /** Everything that makes up the list's URL state (kept through the dialog's picker round trip). */
 const LIST_PARAMS = ["q", "page", "sort", "dir", ...FILTER_PARAMS] as const;
-
-/** The picker's selection: what was posted (a 400 re-render), else the loader's default. */
-function pickedId(posted: unknown, fallback: string | undefined) {
-  return parseId(typeof posted === "string" ? posted : fallback);
-}
 
 const validateSurgery = (formData: FormData) => parseWithZod(formData, { schema: surgerySchema });
 
@@ -51,7 +45,6 @@ export function SurgeryDialog({
   closeTo: string;
   lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
 }) {
-  const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: surgery ? `surgery-${surgery.id}` : "surgery-new",
@@ -64,10 +57,6 @@ export function SurgeryDialog({
   });
   const showHospitalName = !hydrated || fields.hospitalId.value === OTHER_CHOICE;
   const showPayerName = !hydrated || fields.payerId.value === OTHER_CHOICE;
-  const keptListParams = LIST_PARAMS.flatMap((key) => {
-    const value = searchParams.get(key);
-    return value ? [[key, value] as const] : [];
-  });
 
   return (
     <UrlDialog title={surgery ? "Edit Surgery" : "Add New Surgery"} closeTo={closeTo} maxWidth="2xl">
@@ -75,11 +64,7 @@ export function SurgeryDialog({
         <DefaultSubmitButton />
         <input type="hidden" name="intent" value={surgery ? "update" : "create"} />
         {surgery ? <input type="hidden" name="id" value={surgery.id} /> : null}
-        {/* Keep the dialog open and the list's state through the pickers' GET round trip. */}
-        {surgery ? <input type="hidden" name="edit" value={surgery.id} /> : <input type="hidden" name="dialog" value="new" />}
-        {keptListParams.map(([key, value]) => (
-          <input key={key} type="hidden" name={key} value={value} />
-        ))}
+        <PickerRoundTripFields editId={surgery?.id} keep={LIST_PARAMS} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <PatientPicker

@@ -3,8 +3,8 @@
  * so the page (filter bar, table headers) and the server (loader, export, model) read the same
  * declaration.
  */
-import { APPOINTMENT_STATUSES, MESSAGE_STATUSES, SURGERY_STATUSES } from "./enums";
-import { type FilterValues, defineList, idFilter, oneOfFilter } from "./list-params";
+import { APPOINTMENT_STATUSES, MESSAGE_STATUSES, SURGERY_STATUSES, TASK_CATEGORIES, TASK_PRIORITIES, TASK_STATUSES } from "./enums";
+import { type FilterValues, defineList, idFilter, oneOfFilter, parseId } from "./list-params";
 import { PIPELINE_STAGE_IDS } from "./pipeline";
 
 export const PATIENT_SORTS = ["name", "createdAt"] as const;
@@ -110,3 +110,30 @@ export const PIPELINE_LIST = defineList({
   },
 });
 export type PipelineFilters = FilterValues<NonNullable<(typeof PIPELINE_LIST)["filters"]>>;
+export const TASK_SORTS = ["dueDate"] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+/** The status filter's values: the stored statuses plus 'overdue' (due before today, not completed). */
+export const TASK_STATUS_FILTERS = [...TASK_STATUSES, "overdue"] as const;
+export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
+/** A real calendar date 'YYYY-MM-DD' (kept free of the date library: every list screen loads this module). */
+function calendarDate(raw: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]) ? raw : null;
+}
+/** The tasks list (SPEC: by due date ascending, tasks without one last). `assignee=me` is 'Minhas tarefas'. */
+export const TASK_LIST = defineList({
+  sorts: TASK_SORTS,
+  defaultSort: "dueDate",
+  defaultDir: "asc",
+  filters: {
+    status: oneOfFilter("status", TASK_STATUS_FILTERS),
+    category: oneOfFilter("category", TASK_CATEGORIES),
+    priority: oneOfFilter("priority", TASK_PRIORITIES),
+    assignee: { param: "assignee", parse: (raw: string) => (raw === "me" ? ("me" as const) : parseId(raw)) },
+    dueFrom: { param: "dueFrom", parse: calendarDate },
+    dueTo: { param: "dueTo", parse: calendarDate },
+  },
+});
+export type TaskFilters = FilterValues<NonNullable<(typeof TASK_LIST)["filters"]>>;

@@ -48,7 +48,7 @@ export const PERMISSIONS = {
   /** Receivable and paid surgeries: money the clinic is owed, not for doctors' eyes by default. */
   receivables: rule(ADMIN_STAFF, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
   honorarios: rule(ALL, ADMIN, ADMIN, ADMIN),
-  tasks: rule(ALL, ALL, ALL, ALL),
+  tasks: rule(ALL, ALL, ALL, ALL, ALL),
   masterData: rule(ALL, ADMIN, ADMIN, ADMIN),
   procedures: rule(ALL, ADMIN, ADMIN, ADMIN),
   sops: rule(ALL, ADMIN, ADMIN, ADMIN),

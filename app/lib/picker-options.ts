@@ -45,3 +45,9 @@ export function optionsFromJson(
     .map(toOption)
     .filter((option): option is PickerOption => option !== null);
 }
+
+/** An item of an endpoint that labels its own options (`/api/surgeries`); anything malformed is skipped. */
+export function labelledOptionFromJson(item: Record<string, unknown>): PickerOption | null {
+  if (typeof item.id !== "number" || typeof item.label !== "string") return null;
+  return { id: item.id, label: item.label };
+}

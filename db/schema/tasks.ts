@@ -19,6 +19,8 @@ export const tasks = sqliteTable(
     category: text("category", { enum: TASK_CATEGORIES }).notNull().default("general"),
     /** ISO YYYY-MM-DD. */
     dueDate: text("due_date"),
+    /** The list's order key: the due date, or '9999-12-31' for none (no-date tasks last; keyset cursors need a value). */
+    dueSort: text("due_sort").generatedAlwaysAs(sql`coalesce(due_date, '9999-12-31')`, { mode: "virtual" }),
     patientId: integer("patient_id").references(() => patients.id, { onDelete: "set null" }),
     surgeryId: integer("surgery_id").references(() => surgeries.id, { onDelete: "set null" }),
     assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
@@ -34,12 +36,15 @@ export const tasks = sqliteTable(
     isoDateCheck("tasks_due_date_check", t.dueDate),
     check("tasks_title_check", sql`length(trim(${t.title})) > 0`),
     index("tasks_due_date_idx").on(t.dueDate),
+    // The page walks this index in order; the stat cards count through the covering ones below,
+    // one per filter, grouped by status with the due date at hand for 'Atrasadas'.
+    index("tasks_due_sort_idx").on(t.dueSort),
     index("tasks_status_due_idx").on(t.status, t.dueDate),
-    index("tasks_priority_idx").on(t.priority),
-    index("tasks_category_idx").on(t.category),
+    index("tasks_priority_status_due_idx").on(t.priority, t.status, t.dueDate),
+    index("tasks_category_status_due_idx").on(t.category, t.status, t.dueDate),
+    index("tasks_assignee_status_due_idx").on(t.assigneeId, t.status, t.dueDate),
     index("tasks_patient_idx").on(t.patientId),
     index("tasks_surgery_idx").on(t.surgeryId),
-    index("tasks_assignee_idx").on(t.assigneeId),
   ],
 );
 

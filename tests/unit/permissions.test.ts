@@ -8,7 +8,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   doctors: { view: "admin staff doctor", create: "admin", edit: "admin", delete: "admin" },
   surgeries: { view: "admin staff doctor", create: "admin staff", edit: "admin staff", delete: "admin" },
   financial: { view: "admin", create: "admin", edit: "admin", delete: "admin" },
-  tasks: { view: "admin staff doctor", create: "admin staff doctor", edit: "admin staff doctor", delete: "admin staff doctor" },
+  tasks: { view: "admin staff doctor", create: "admin staff doctor", edit: "admin staff doctor", delete: "admin staff doctor", export: "admin staff doctor" },
   masterData: { view: "admin staff doctor", create: "admin", edit: "admin", delete: "admin" },
   sops: { view: "admin staff doctor", create: "admin", edit: "admin", delete: "admin" },
   referrers: { view: "admin staff doctor", create: "admin", edit: "admin", delete: "admin" },

@@ -1,0 +1,246 @@
+import { Calendar, Check, CheckCircle2, Copy, Eye, MoreHorizontal, Pencil, Trash2, User } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { useHrefWithParams } from "~/components/data-table";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import {
+  TASK_CATEGORY_LABELS,
+  TASK_PRIORITY_LABELS,
+  TASK_STATUS_LABELS,
+  type TaskPriority,
+  type TaskStatus,
+  labelFor,
+} from "~/lib/enums";
+import { cn } from "~/lib/utils";
+import type { Route } from "../routes/+types/tasks";
+
+/** A task as the /tasks screen lists it: badges, dates, links, progress and the checklist, with its menu. */
+
+export type TaskView = Route.ComponentProps["loaderData"]["rows"][number];
+/** What the user may do with tasks (SPEC §6: every role, everything). */
+export interface TaskRights {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+const STATUS_BADGES: Record<TaskStatus, BadgeVariant> = { pending: "secondary", in_progress: "info", completed: "success" };
+const PRIORITY_BADGES: Record<TaskPriority, BadgeVariant> = { low: "outline", medium: "secondary", high: "warning" };
+
+export function TaskBadges({ task }: { task: Pick<TaskView, "category" | "priority" | "status" | "overdue"> }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <Badge variant="outline">{labelFor(TASK_CATEGORY_LABELS, task.category)}</Badge>
+      <Badge variant={PRIORITY_BADGES[task.priority]}>Prioridade {labelFor(TASK_PRIORITY_LABELS, task.priority)}</Badge>
+      <Badge variant={STATUS_BADGES[task.status]}>{labelFor(TASK_STATUS_LABELS, task.status)}</Badge>
+      {task.overdue ? <Badge variant="destructive">Atrasada</Badge> : null}
+    </div>
+  );
+}
+
+/** Due date, assignee, patient and surgery (links to them). */
+export function TaskFacts({ task }: { task: TaskView }) {
+  return (
+    <dl className="grid gap-1 text-sm">
+      <Fact icon={<Calendar aria-hidden className="size-3.5" />} term="Vencimento">
+        <span className={cn("tabular-nums", task.overdue && "font-medium text-destructive")}>{task.dueLabel ?? "Sem vencimento"}</span>
+      </Fact>
+      <Fact icon={<User aria-hidden className="size-3.5" />} term="Responsável">
+        {task.assigneeName ?? "Sem responsável"}
+      </Fact>
+      {task.patientHref ? (
+        <Fact term="Paciente">
+          <Link to={task.patientHref} className="text-primary underline-offset-4 hover:underline">
+            {task.patientName}
+          </Link>
+        </Fact>
+      ) : null}
+      {task.surgeryHref ? (
+        <Fact term="Cirurgia">
+          <Link to={task.surgeryHref} className="text-primary underline-offset-4 hover:underline">
+            {task.surgeryLabel}
+          </Link>
+        </Fact>
+      ) : null}
+    </dl>
+  );
+}
+
+function Fact({ term, icon, children }: { term: string; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-baseline gap-1.5">
+      <dt className="flex shrink-0 items-center gap-1 text-muted-foreground">
+        {icon}
+        {term}:
+      </dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The checklist's progress bar: ticked share as a whole percentage. */
+export function TaskProgress({ task }: { task: Pick<TaskView, "progress" | "subtasks"> }) {
+  const done = task.subtasks.filter((s) => s.completed).length;
+  const label = `${done} de ${task.subtasks.length} subtarefas concluídas`;
+  return (
+    <div className="grid gap-1">
+      <div className="flex justify-between text-xs text-muted-foreground">
+        <span>{label}</span>
+        <span className="tabular-nums">{task.progress}%</span>
+      </div>
+      <div role="progressbar" aria-label="Progresso das subtarefas" aria-valuemin={0} aria-valuemax={100} aria-valuenow={task.progress} aria-valuetext={`${task.progress}% — ${label}`} className="h-2 overflow-hidden rounded-full bg-muted">
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${task.progress}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Ticks or unticks a subtask: a small POST form (works without JavaScript); with it, a fetcher
+ * that shows the new state at once while the server saves it.
+ */
+export function SubtaskCheck({ taskId, subtask, disabled }: { taskId: number; subtask: { id: number; title: string; completed: boolean }; disabled?: boolean }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("completed");
+  const checked = pending ? pending === "true" : subtask.completed;
+  return (
+    <fetcher.Form method="post" preventScrollReset className="min-w-0 flex-1">
+      <input type="hidden" name="intent" value="subtask-toggle" />
+      <input type="hidden" name="id" value={taskId} />
+      <input type="hidden" name="subtaskId" value={subtask.id} />
+      <input type="hidden" name="completed" value={String(!checked)} />
+      <button
+        type="submit"
+        role="checkbox"
+        aria-checked={checked}
+        disabled={disabled}
+        className="flex w-full min-w-0 items-start gap-2 rounded-sm py-0.5 text-left text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default"
+      >
+        <span
+          aria-hidden
+          className={cn(
+            "mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-[4px] border border-input",
+            checked && "border-primary bg-primary text-primary-foreground",
+          )}
+        >
+          {checked ? <Check className="size-3" /> : null}
+        </span>
+        <span className={cn("min-w-0 break-words", checked && "text-muted-foreground line-through")}>{subtask.title}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+const MENU_ITEM = "flex w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm hover:bg-accent hover:text-accent-foreground";
+
+/** The card's menu, a <details> that opens without JavaScript: view, edit, duplicate, mark complete, delete. */
+function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRights }) {
+  const hrefWith = useHrefWithParams();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  // A choice navigates (or posts and comes back): the menu closes, as it would after a page load.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [key]);
+  // With JavaScript, a click elsewhere or Escape closes it too.
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  const open = (changes: Record<string, string | number | null>) => hrefWith({ dialog: null, edit: null, delete: null, view: null, rename: null, remove: null, ...changes });
+  return (
+    <details ref={menu} className="relative shrink-0">
+      <summary
+        aria-label={`Ações da tarefa ${task.title}`}
+        className="flex size-8 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-details-marker]:hidden"
+      >
+        <MoreHorizontal aria-hidden className="size-4" />
+      </summary>
+      <div className="absolute right-0 z-30 mt-1 w-52 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg">
+        <Link to={open({ view: task.id })} preventScrollReset className={MENU_ITEM}>
+          <Eye aria-hidden className="size-4" />
+          Visualizar
+        </Link>
+        {permissions.edit ? (
+          <Link to={open({ edit: task.id })} preventScrollReset className={MENU_ITEM}>
+            <Pencil aria-hidden className="size-4" />
+            Editar
+          </Link>
+        ) : null}
+        {permissions.create ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="duplicate" />
+            <input type="hidden" name="id" value={task.id} />
+            <button type="submit" className={MENU_ITEM}>
+              <Copy aria-hidden className="size-4" />
+              Duplicar
+            </button>
+          </Form>
+        ) : null}
+        {permissions.edit && task.status !== "completed" ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="complete" />
+            <input type="hidden" name="id" value={task.id} />
+            <button type="submit" className={MENU_ITEM}>
+              <CheckCircle2 aria-hidden className="size-4" />
+              Marcar como concluída
+            </button>
+          </Form>
+        ) : null}
+        {permissions.delete ? (
+          <Link to={open({ delete: task.id })} preventScrollReset className={cn(MENU_ITEM, "text-destructive")}>
+            <Trash2 aria-hidden className="size-4" />
+            Excluir
+          </Link>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+export function TaskCard({ task, permissions }: { task: TaskView; permissions: TaskRights }) {
+  const hrefWith = useHrefWithParams();
+  const titleId = `task-${task.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="flex h-full flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs">
+      <header className="flex items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-2">
+          <h3 id={titleId} className="font-semibold break-words">
+            <Link to={hrefWith({ view: task.id, dialog: null, edit: null, delete: null })} preventScrollReset className="hover:underline">
+              {task.title}
+            </Link>
+          </h3>
+          <TaskBadges task={task} />
+        </div>
+        <TaskMenu task={task} permissions={permissions} />
+      </header>
+      {task.description ? <p className="line-clamp-3 text-sm break-words text-muted-foreground">{task.description}</p> : null}
+      <TaskFacts task={task} />
+      {task.subtasks.length ? (
+        <div className="mt-auto grid gap-2">
+          <TaskProgress task={task} />
+          <ul aria-label={`Subtarefas de ${task.title}`} className="grid gap-0.5">
+            {task.subtasks.map((subtask) => (
+              <li key={subtask.id} className="flex">
+                <SubtaskCheck taskId={task.id} subtask={subtask} disabled={!permissions.edit} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : permissions.edit ? (
+        <Link to={hrefWith({ view: task.id })} preventScrollReset className="mt-auto text-sm text-primary underline-offset-4 hover:underline">
+          Adicionar subtarefas
+        </Link>
+      ) : null}
+    </article>
+  );
+}

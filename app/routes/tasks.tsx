@@ -1,0 +1,295 @@
+import { AlertTriangle, CheckCircle2, Clock, ListTodo, UserCheck } from "lucide-react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { ListPager, useHrefWithParams } from "~/components/data-table";
+import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { EmptyState } from "~/components/empty-state";
+import { FilterBar, keptListParams } from "~/components/filter-bar";
+import { ListToolbar } from "~/components/list-toolbar";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { StatCard } from "~/components/stat-card";
+import { TaskCard } from "~/components/task-card";
+import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, TaskDialog } from "~/components/task-dialog";
+import { TaskViewDialog } from "~/components/task-view-dialog";
+import { ButtonLink } from "~/components/ui/button";
+import { requirePermission } from "~/.server/auth";
+import { crudIntents, dispatchIntent, intent, resolveDialog } from "~/.server/intent-action";
+import { notFound } from "~/.server/responses";
+import { todayIsoInClinic } from "~/lib/dates";
+import { TASK_STATUS_LABELS } from "~/lib/enums";
+import { listUrl, parseId, parseListState } from "~/lib/list-params";
+import { TASK_LIST } from "~/lib/lists";
+import { can, rightsIn } from "~/lib/permissions";
+import { useToastEffect } from "~/lib/use-toast-effect";
+import { presentTask, taskDialogData } from "~/models/task-page.server";
+import {
+  addSubtask,
+  completeTask,
+  createTask,
+  deleteTask,
+  duplicateTask,
+  getTask,
+  listAssigneeOptions,
+  listTasks,
+  moveSubtask,
+  removeSubtask,
+  renameSubtask,
+  toggleSubtask,
+  updateTask,
+} from "~/models/task.server";
+import {
+  subtaskAddSchema,
+  subtaskMoveSchema,
+  subtaskRemoveSchema,
+  subtaskRenameSchema,
+  subtaskToggleSchema,
+  taskSchema,
+} from "~/validation/task";
+import type { Route } from "./+types/tasks";
+
+export const handle = { title: "Gestão de Tarefas", subtitle: "Acompanhe as tarefas da equipe, prazos e checklists" };
+export const meta: Route.MetaFunction = () => [{ title: "Tarefas · Sinapse" }];
+
+const NOT_FOUND = "Tarefa não encontrada.";
+const STATUS_FILTER_OPTIONS = [
+  ...Object.entries(TASK_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+  { value: "overdue", label: "Atrasada" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "tasks", "view");
+  const url = new URL(request.url);
+  const { filters, ...params } = parseListState(url, TASK_LIST);
+  const today = todayIsoInClinic();
+  const { dialog, editing, deleting } = resolveDialog(url, user, {
+    area: "tasks",
+    notFoundMessage: NOT_FOUND,
+    loadEditing: (id) => getTask(id, today),
+    loadDeleting: (id) => getTask(id, today),
+  });
+  // `?view=ID`: the task's details and its checklist, to add, rename, reorder and remove subtasks.
+  const viewId = url.searchParams.has("view") ? (parseId(url.searchParams.get("view")) ?? notFound(NOT_FOUND)) : null;
+  const viewing = viewId ? (getTask(viewId, today) ?? notFound(NOT_FOUND)) : null;
+  const list = listTasks(params, { q: params.q, filters, userId: user.id, today });
+  const assigneeOptions = listAssigneeOptions(editing?.assigneeId);
+
+  return {
+    ...list,
+    rows: list.rows.map((row) => presentTask(row, user)),
+    params,
+    filters,
+    userId: user.id,
+    assigneeOptions,
+    dialog,
+    editing,
+    form: dialog === "new" || editing ? taskDialogData(url, editing, user.id) : null,
+    viewing: viewing ? presentTask(viewing, user) : null,
+    subtaskAction: viewing ? { rename: parseId(url.searchParams.get("rename")), remove: parseId(url.searchParams.get("remove")) } : null,
+    deleting,
+    closeTo: listUrl(url, TASK_LIST),
+    permissions: rightsIn(user, "tasks"),
+    canExport: can(user, "tasks", "export"),
+  };
+}
+
+/** Where a checklist change returns: the page it was made on, with its dialog, minus the rename/remove step. */
+function sameScreen({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  for (const param of ["rename", "remove", "index"]) url.searchParams.delete(param);
+  return url.pathname + url.search;
+}
+
+const SUBTASK_SAVED = "Subtarefa atualizada";
+const SAVE_FAILED = "Erro ao atualizar tarefa";
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requirePermission(request, "tasks", "view");
+  const crud = crudIntents({
+    area: "tasks",
+    schema: taskSchema,
+    messages: {
+      created: "Tarefa criada com sucesso",
+      updated: "Tarefa atualizada com sucesso",
+      deleted: "Tarefa excluída com sucesso",
+      saveFailed: "Erro ao criar tarefa",
+      deleteFailed: "Erro ao excluir tarefa",
+    },
+    create: createTask,
+    update: updateTask,
+    remove: deleteTask,
+  });
+  const subtaskIntent = <Input,>(schema: Parameters<typeof intent<Input>>[0]["schema"], run: (userId: number, taskId: number, input: Input) => unknown) =>
+    intent<Input>({
+      permission: ["tasks", "edit"],
+      schema,
+      record: true,
+      run: ({ user, id, input }) => run(user.id, id, input),
+      success: SUBTASK_SAVED,
+      failure: SAVE_FAILED,
+      back: sameScreen,
+    });
+  return dispatchIntent(request, user, {
+    back: listUrl(new URL(request.url), TASK_LIST),
+    notFoundMessage: NOT_FOUND,
+    intents: {
+      ...crud,
+      update: { ...crud.update, failure: SAVE_FAILED },
+      duplicate: intent({
+        permission: ["tasks", "create"],
+        record: true,
+        run: ({ user, id }) => duplicateTask(user.id, id),
+        success: "Tarefa duplicada com sucesso",
+        failure: "Erro ao criar tarefa",
+      }),
+      complete: intent({
+        permission: ["tasks", "edit"],
+        record: true,
+        run: ({ user, id }) => completeTask(user.id, id),
+        success: "Tarefa concluída",
+        failure: SAVE_FAILED,
+        back: sameScreen,
+      }),
+      "subtask-add": subtaskIntent(subtaskAddSchema, (userId, taskId, input) => addSubtask(userId, taskId, input.subtaskTitle)),
+      "subtask-toggle": subtaskIntent(subtaskToggleSchema, toggleSubtask),
+      "subtask-rename": subtaskIntent(subtaskRenameSchema, renameSubtask),
+      "subtask-move": subtaskIntent(subtaskMoveSchema, moveSubtask),
+      "subtask-remove": subtaskIntent(subtaskRemoveSchema, (userId, taskId, input) => removeSubtask(userId, taskId, input.subtaskId)),
+    },
+  });
+}
+
+export default function TasksPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, stats, params, filters, permissions, dialog, editing, form, viewing, deleting, closeTo } = loaderData;
+  const hrefWith = useHrefWithParams();
+  const location = useLocation();
+  useToastEffect(actionData?.toast);
+  const mine = filters.assignee === "me" || filters.assignee === loaderData.userId;
+  const filtered = Boolean(params.q) || Object.values(filters).some((value) => value !== null);
+
+  return (
+    <div className="space-y-4">
+      <section aria-label="Resumo das tarefas" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+        <StatCard title="Total" value={stats.total.toLocaleString("pt-BR")} icon={ListTodo} />
+        <StatCard
+          title="Concluídas"
+          value={stats.completed.toLocaleString("pt-BR")}
+          icon={CheckCircle2}
+          description={`${stats.completedPercent}% do total`}
+        />
+        <StatCard title="Em Andamento" value={stats.inProgress.toLocaleString("pt-BR")} icon={Clock} />
+        <StatCard title="Atrasadas" value={stats.overdue.toLocaleString("pt-BR")} icon={AlertTriangle} />
+        <StatCard title="Pendentes" value={stats.pending.toLocaleString("pt-BR")} icon={ListTodo} />
+      </section>
+
+      <ListToolbar
+        search={{ placeholder: "Buscar por título ou descrição...", label: "Buscar tarefas" }}
+        listHref={closeTo}
+        canExport={loaderData.canExport}
+        exportLink={{ label: "Relatório", successToast: "Relatório exportado com sucesso" }}
+        create={permissions.create ? { label: "Nova Tarefa", href: hrefWith({ dialog: "new", edit: null, delete: null, view: null }) } : null}
+      />
+
+      <div className="flex flex-wrap items-end gap-3">
+        <ButtonLink
+          to={hrefWith({ assignee: mine ? null : "me", page: null, after: null, before: null })}
+          variant={mine ? "default" : "outline"}
+          aria-pressed={mine}
+          preventScrollReset
+        >
+          <UserCheck aria-hidden />
+          Minhas tarefas
+        </ButtonLink>
+        <FilterBar
+          keep={keptListParams(params, TASK_LIST)}
+          fields={[
+            { name: "category", label: "Categoria", all: "Todas as categorias", options: CATEGORY_OPTIONS, value: filters.category, width: "w-44" },
+            { name: "status", label: "Status", all: "Todos os status", options: STATUS_FILTER_OPTIONS, value: filters.status, width: "w-40" },
+            { name: "priority", label: "Prioridade", all: "Todas as prioridades", options: PRIORITY_OPTIONS, value: filters.priority, width: "w-44" },
+            {
+              name: "assignee",
+              label: "Responsável",
+              all: "Todos os responsáveis",
+              options: [{ value: "me", label: "Eu" }, ...loaderData.assigneeOptions],
+              value: filters.assignee,
+              width: "w-48",
+            },
+            { type: "date", name: "dueFrom", label: "Vencimento de", value: filters.dueFrom },
+            { type: "date", name: "dueTo", label: "Vencimento até", value: filters.dueTo },
+          ]}
+        />
+      </div>
+
+      {rows.length === 0 ? (
+        <EmptyState
+          icon={ListTodo}
+          title="Nenhuma tarefa encontrada"
+          description={filtered ? "Nenhuma tarefa corresponde à busca e aos filtros. Tente outros critérios." : "Crie a primeira tarefa da equipe."}
+          action={
+            !filtered && permissions.create ? (
+              <ButtonLink to={hrefWith({ dialog: "new" })} preventScrollReset>
+                Nova Tarefa
+              </ButtonLink>
+            ) : null
+          }
+        />
+      ) : (
+        <ul aria-label="Tarefas" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {rows.map((task) => (
+            <li key={task.id} className="min-w-0">
+              <TaskCard task={task} permissions={permissions} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ListPager total={loaderData.total} page={loaderData.page} pageSize={loaderData.pageSize} keyset={loaderData} />
+
+      {(dialog === "new" || editing) && form ? (
+        <TaskDialog
+          // A picker's 'Buscar' reloads the page with new options and the typed values: start afresh.
+          key={`${editing?.id ?? "new"}:${location.search}`}
+          task={editing}
+          form={form}
+          assigneeOptions={loaderData.assigneeOptions}
+          closeTo={closeTo}
+          lastResult={actionData?.intent === (editing ? "update" : "create") ? actionData.result : undefined}
+        />
+      ) : null}
+      {viewing ? (
+        <TaskViewDialog
+          task={viewing}
+          step={loaderData.subtaskAction}
+          permissions={permissions}
+          closeTo={closeTo}
+          error={actionData?.intent?.startsWith("subtask-") ? actionData.toast?.message : undefined}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteDialog
+          title="Excluir tarefa"
+          message={
+            <>
+              Tem certeza de que deseja excluir esta tarefa? <strong>{deleting.title}</strong>
+              {deleting.subtasks.length ? ` e suas ${deleting.subtasks.length} subtarefa(s) serão removidas` : " será removida"} permanentemente.
+            </>
+          }
+          id={deleting.id}
+          closeTo={closeTo}
+          error={deleteErrorOf(actionData)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** SPEC §8: a list that cannot be read says 'Erro ao carregar tarefas'; 403/404 keep the shell's messages. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status < 500) return <RouteErrorBoundary />;
+  console.error(error);
+  return (
+    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
+      <AlertTriangle className="size-10 text-muted-foreground" aria-hidden />
+      <h2 className="text-xl font-semibold">Erro ao carregar tarefas</h2>
+      <p className="text-muted-foreground">Tente novamente em instantes.</p>
+    </div>
+  );
+}
