@@ -192,7 +192,7 @@ export default function TasksPage({ loaderData, actionData }: Route.ComponentPro
         <ButtonLink
           to={hrefWith({ assignee: mine ? null : "me", page: null, after: null, before: null })}
           variant={mine ? "default" : "outline"}
-          aria-pressed={mine}
+          aria-current={mine ? "true" : undefined}
           preventScrollReset
         >
           <UserCheck aria-hidden />

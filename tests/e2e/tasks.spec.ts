@@ -287,7 +287,7 @@ test("filters live in the URL, 'Minhas tarefas' is one click, and the stat cards
   await expect(page.getByRole("article")).toHaveCount(2);
   await expect(await statValue(page, "Concluídas")).toHaveText("1");
   await expect(page.getByText("50% do total")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Minhas tarefas" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("link", { name: "Minhas tarefas" })).toHaveAttribute("aria-current", "true");
   await page.getByRole("link", { name: "Minhas tarefas" }).click();
   await expect(page).not.toHaveURL(/assignee=/);
   await expect(page.getByRole("article")).toHaveCount(4);
