@@ -188,7 +188,7 @@ test("screens not built yet show an 'em construção' page inside the shell", as
 
   await loginAs(page, "staff");
   for (const [path, title] of [
-    ["/tasks", "Gestão de Tarefas"],
+    ["/kpis/metricas", "Métricas"],
     ["/kpis/cirurgicos", "Cirúrgicos"],
     ["/master-data/payers", "Pagadores"],
     ["/honorarios/cbhpm", "CBHPM"],

@@ -63,6 +63,20 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/pipeline": { view: ROLES, intents: { move: ADMIN_STAFF } },
   "routes/pipeline-history": { view: ROLES },
   "routes/pipeline-deny": { view: ADMIN_STAFF, intents: { move: ADMIN_STAFF } },
+  // Tasks: any signed-in user with a role has full access, the export included.
+  "routes/tasks": {
+    view: ROLES,
+    intents: {
+      ...crud(ROLES, ROLES, ROLES),
+      duplicate: ROLES,
+      complete: ROLES,
+      "subtask-add": ROLES,
+      "subtask-toggle": ROLES,
+      "subtask-rename": ROLES,
+      "subtask-move": ROLES,
+      "subtask-remove": ROLES,
+    },
+  },
   "routes/settings": {
     view: ROLES,
     intents: { "update-general": ADMIN, "update-security": ADMIN, "change-password": ROLES, "set-role": ADMIN },
@@ -75,6 +89,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/export/appointments": { view: ADMIN },
   "routes/export/surgeries": { view: ADMIN },
   "routes/export/audit": { view: ADMIN },
+  "routes/export/tasks": { view: ROLES },
   "routes/api/patients": { view: ROLES },
   "routes/api/patient": { view: ROLES },
   "routes/api/doctors": { view: ROLES },
@@ -99,6 +114,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/api/comms-send": { view: EVERYONE, viewStatus: 405, intents: { send: ADMIN_STAFF } },
   // Meta's webhook: no session; without the verify token or a valid signature, 403 to anyone.
   "routes/api/comms-webhook": { view: EVERYONE, viewStatus: 403, intents: { event: EVERYONE }, external: { actionStatus: 403 } },
+  "routes/api/surgeries": { view: ROLES },
   "routes/not-found": { view: EVERYONE, viewStatus: 404 },
 };
 ROUTE_RULES["routes/comunicacao"] = ROUTE_RULES["routes/communication"];
