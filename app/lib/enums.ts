@@ -228,3 +228,14 @@ export const AUTOMATION_TRIGGER_LABELS: Record<AutomationTrigger, string> = {
   patient_created: "Paciente cadastrado",
   patient_birthday: "Aniversário do paciente",
 };
+
+/** Categories of a patient's document (/files). */
+export const DOCUMENT_CATEGORIES = ["exame", "laudo", "termo_consentimento", "guia", "outros"] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
+  exame: "Exame",
+  laudo: "Laudo",
+  termo_consentimento: "Termo de consentimento",
+  guia: "Guia",
+  outros: "Outros",
+};

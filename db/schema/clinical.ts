@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { APPOINTMENT_STATUSES } from "../../app/lib/enums";
 import { users } from "./auth";
 import { bool, id, instant, timestamps } from "./columns";
@@ -19,6 +19,10 @@ export const patients = sqliteTable(
     address: text("address"),
     /** Free text as typed (e.g. "Unimed"); SPEC keeps it a plain field, not a payer link. */
     insurance: text("insurance"),
+    /** The insurer's card number (carteirinha), as printed. */
+    insuranceCardNumber: text("insurance_card_number"),
+    /** Who referred the patient (encaminhado por); cleared when the referrer goes. */
+    referrerId: integer("referrer_id").references((): AnySQLiteColumn => referrers.id, { onDelete: "set null" }),
     medicalHistory: text("medical_history"),
     /** Consent to receive WhatsApp messages (communication KPI optInPatients). */
     whatsappOptIn: bool("whatsapp_opt_in").notNull().default(false),
@@ -37,6 +41,7 @@ export const patients = sqliteTable(
     index("patients_search_text_idx").on(t.searchText),
     index("patients_created_at_idx").on(t.createdAt),
     index("patients_whatsapp_opt_in_idx").on(t.whatsappOptIn),
+    index("patients_referrer_idx").on(t.referrerId),
   ],
 );
 

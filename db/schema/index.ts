@@ -8,4 +8,5 @@ export * from "./tasks";
 export * from "./operations";
 export * from "./communication";
 export * from "./google";
+export * from "./documents";
 export * from "./relations";

@@ -10,6 +10,8 @@ export const clinicSettings = sqliteTable(
     clinicName: text("clinic_name").notNull().default("Minha Clínica"),
     timeZone: text("time_zone").notNull().default("America/Sao_Paulo"),
     passwordMinLength: integer("password_min_length").notNull().default(8),
+    /** Largest document upload accepted, in megabytes (/files); the app keeps it within 1–200. */
+    uploadMaxMb: integer("upload_max_mb").notNull().default(20),
     /** Secret for signing flash cookies, made on first start when SESSION_SECRET is not set. */
     cookieSecret: text("cookie_secret"),
     ...timestamps(),

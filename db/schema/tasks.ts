@@ -44,6 +44,8 @@ export const tasks = sqliteTable(
     index("tasks_category_status_due_idx").on(t.category, t.status, t.dueDate),
     index("tasks_assignee_status_due_idx").on(t.assigneeId, t.status, t.dueDate),
     index("tasks_patient_idx").on(t.patientId),
+    // A patient's record lists their tasks newest first.
+    index("tasks_patient_created_idx").on(t.patientId, t.createdAt),
     index("tasks_surgery_idx").on(t.surgeryId),
   ],
 );
