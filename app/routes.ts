@@ -29,6 +29,7 @@ export default [
   layout("routes/app-layout.tsx", withUnderConstruction([
     route("dashboard", "routes/dashboard.tsx"),
     route("patients", "routes/patients.tsx"),
+    route("patients/:id", "routes/patient.tsx"),
     route("doctors", "routes/doctors.tsx"),
     route("appointments", "routes/appointments.tsx"),
     route("schedule", "routes/schedule.tsx"),
@@ -37,6 +38,7 @@ export default [
     route("pipeline/:id", "routes/pipeline-history.tsx"),
     route("pipeline/:id/negar", "routes/pipeline-deny.tsx"),
     route("tasks", "routes/tasks.tsx"),
+    route("files", "routes/files.tsx"),
     route("settings", "routes/settings.tsx"),
     route("config", "routes/settings.tsx", { id: "routes/config" }),
     route("settings/audit", "routes/settings/audit.tsx"),
@@ -50,6 +52,7 @@ export default [
   // CSV exports of the lists: the same search and filters as the screen, streamed.
   ...["patients", "doctors", "appointments", "surgeries", "tasks"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
   route("settings/audit/export.csv", "routes/export/audit.ts"),
+  route("files/:id/download", "routes/files.download.ts"),
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),
   route("api/doctors", "routes/api/doctors.ts"),

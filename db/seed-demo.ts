@@ -17,6 +17,7 @@ import { seedDoctors } from "./seed/doctors";
 import { seedFinance } from "./seed/finance";
 import { seedMasterData, seedReferrers } from "./seed/master-data";
 import { seedOrders, seedSops } from "./seed/operations";
+import { seedPatientDocuments } from "./seed/patient-documents";
 import { draftPatients, insertPatients, markNewPatients } from "./seed/patients";
 import { Random } from "./seed/random";
 import { seedSurgeries } from "./seed/surgeries";
@@ -49,6 +50,7 @@ function seed(tx: Tx, passwordHashes: string[], now: Date) {
   seedOrders(ctx, accounts, pool, master, surgeries);
   seedReferrers(ctx);
   seedCommunication(ctx, accounts, staff, pool, agenda, appointments);
+  seedPatientDocuments(ctx, accounts, pool, surgeries);
 }
 
 function countRows(): Array<[string, number]> {

@@ -31,6 +31,7 @@ export function PatientDialog({
           email: patient.email ?? "",
           address: patient.address ?? "",
           insurance: patient.insurance ?? "",
+          insuranceCardNumber: patient.insuranceCardNumber ?? "",
           medicalHistory: patient.medicalHistory ?? "",
           whatsappOptIn: patient.whatsappOptIn ? "on" : "",
         }
@@ -54,7 +55,8 @@ export function PatientDialog({
           <Field meta={fields.phone} label="Telefone" type="tel" placeholder="(00) 00000-0000" />
           <Field meta={fields.email} label="E-mail" type="email" />
           <Field meta={fields.insurance} label="Convênio" />
-          <Field meta={fields.address} label="Endereço" />
+          <Field meta={fields.insuranceCardNumber} label="Número da carteirinha" autoComplete="off" />
+          <Field meta={fields.address} label="Endereço" className="sm:col-span-2" />
           <TextareaField meta={fields.medicalHistory} label="Histórico médico" className="sm:col-span-2" rows={4} />
           <CheckboxField meta={fields.whatsappOptIn} label="Aceita receber mensagens por WhatsApp" className="sm:col-span-2" />
         </div>

@@ -175,14 +175,14 @@ export function draftFromUrl<Key extends string>(url: URL, keys: readonly Key[])
   return draft;
 }
 
-/** Screens another screen may send a dialog back to when it closes (no open redirects). */
-const RETURN_PATHS = ["/schedule"];
+/** Screens another screen may send a dialog back to when it closes (no open redirects): the schedule, a patient's page. */
+const RETURN_PATHS = [/^\/schedule$/, /^\/patients\/\d{1,15}$/];
 
-/** The `returnTo` of a dialog opened from another screen (the schedule), when it is one of ours. */
+/** The `returnTo` of a dialog opened from another screen (the schedule, a patient's page), when it is one of ours. */
 export function safeReturnTo(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//")) return null;
   // Only printable ASCII: what the app's own links produce, and all a Location header can carry.
   if (/[^\x21-\x7E]/.test(value)) return null;
   const path = value.split("?")[0];
-  return RETURN_PATHS.includes(path) ? value.slice(0, 500) : null;
+  return RETURN_PATHS.some((pattern) => pattern.test(path)) ? value.slice(0, 500) : null;
 }

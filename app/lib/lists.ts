@@ -3,7 +3,15 @@
  * so the page (filter bar, table headers) and the server (loader, export, model) read the same
  * declaration.
  */
-import { APPOINTMENT_STATUSES, MESSAGE_STATUSES, SURGERY_STATUSES, TASK_CATEGORIES, TASK_PRIORITIES, TASK_STATUSES } from "./enums";
+import {
+  APPOINTMENT_STATUSES,
+  DOCUMENT_CATEGORIES,
+  MESSAGE_STATUSES,
+  SURGERY_STATUSES,
+  TASK_CATEGORIES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from "./enums";
 import { type FilterValues, defineList, idFilter, oneOfFilter, parseId } from "./list-params";
 import { PIPELINE_STAGE_IDS } from "./pipeline";
 
@@ -137,3 +145,18 @@ export const TASK_LIST = defineList({
   },
 });
 export type TaskFilters = FilterValues<NonNullable<(typeof TASK_LIST)["filters"]>>;
+/** /files: every patient document, newest first; by patient, category and upload date. */
+export const DOCUMENT_SORTS = ["createdAt"] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+export const DOCUMENT_LIST = defineList({
+  sorts: DOCUMENT_SORTS,
+  defaultSort: "createdAt",
+  defaultDir: "desc",
+  filters: {
+    patientId: idFilter("patient"),
+    category: oneOfFilter("category", DOCUMENT_CATEGORIES),
+    from: isoDateFilter("de"),
+    to: isoDateFilter("ate"),
+  },
+});
+export type DocumentFilters = Partial<FilterValues<NonNullable<(typeof DOCUMENT_LIST)["filters"]>>>;

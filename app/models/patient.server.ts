@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
-import { appointments, patients, surgeries } from "~db/schema";
+import { appointments, documents, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
 import { db } from "~/.server/db";
@@ -187,6 +187,12 @@ export function deletePatient(userId: number, id: number) {
     if (!patient) throw new PatientError("Paciente não encontrado.");
     const nAppointments = tx.select({ n: count() }).from(appointments).where(eq(appointments.patientId, id)).get()!.n;
     const nSurgeries = tx.select({ n: count() }).from(surgeries).where(eq(surgeries.patientId, id)).get()!.n;
+    const nDocuments = tx.select({ n: count() }).from(documents).where(eq(documents.patientId, id)).get()!.n;
+    if (nDocuments > 0) {
+      throw new PatientError(
+        `Não é possível excluir ${patient.name}: há ${describeCount(nDocuments, "documento", "documentos")} no prontuário deste paciente.`,
+      );
+    }
     if (nAppointments + nSurgeries > 0) {
       throw new PatientError(
         `Não é possível excluir ${patient.name}: há ${describeCount(nAppointments, "consulta", "consultas")} e ${describeCount(nSurgeries, "cirurgia", "cirurgias")} ligadas a este paciente.`,

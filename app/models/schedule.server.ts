@@ -180,6 +180,7 @@ export interface ScheduleEntry {
   startTime: number;
   endTime: number;
   status: AppointmentStatus;
+  patientId: number;
   patientName: string;
   doctorName: string;
   /** Only in the detailed (Day) listing. */
@@ -226,6 +227,7 @@ export function listScheduleEntries(
       startTime: row.startTime,
       endTime: row.endTime,
       status: row.status,
+      patientId: row.patientId,
       patientName: row.patientName,
       doctorName: row.doctorName,
       ...(detailed ? { type: row.type ?? "", location: row.location ?? null } : {}),
@@ -262,7 +264,7 @@ export function scheduleEntriesQuery(
         ${byDoctor}
     )
     select h.day_start as dayStart, h.id as id, h.start_time as startTime, h.end_time as endTime,
-      h.status as status, p.name as patientName, doc.name as doctorName, h.total as total ${details}
+      h.status as status, h.patient_id as patientId, p.name as patientName, doc.name as doctorName, h.total as total ${details}
     from hits h
       join patients p on p.id = h.patient_id
       join doctors doc on doc.id = h.doctor_id
@@ -277,6 +279,7 @@ interface RawEntry {
   startTime: number;
   endTime: number;
   status: AppointmentStatus;
+  patientId: number;
   patientName: string;
   doctorName: string;
   total: number;

@@ -98,6 +98,7 @@ export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFi
       .select({
         id: surgeries.id,
         cursorKey: surgeries.scheduledDate,
+        patientId: surgeries.patientId,
         patientName: patients.name,
         doctorName: doctors.name,
         surgeryType: surgeries.surgeryType,

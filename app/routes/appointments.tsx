@@ -4,6 +4,7 @@ import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { AppointmentDialog, STATUS_OPTIONS } from "~/components/appointment-dialog";
 import { ListToolbar } from "~/components/list-toolbar";
+import { PatientLink } from "~/components/patient-link";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
@@ -203,7 +204,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
             className: "whitespace-nowrap tabular-nums",
             cell: (row) => `${formatTime(row.startTime)}–${formatTime(row.endTime)}`,
           },
-          { key: "patient", header: "Paciente", className: "font-medium", cell: (row) => row.patientName },
+          { key: "patient", header: "Paciente", className: "font-medium", cell: (row) => <PatientLink id={row.patientId} name={row.patientName} /> },
           { key: "doctor", header: "Médico", cell: (row) => row.doctorName },
           { key: "type", header: "Tipo", cell: (row) => row.type },
           { key: "location", header: "Local", cell: (row) => row.location || "-" },

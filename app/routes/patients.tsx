@@ -2,6 +2,7 @@ import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { ListToolbar } from "~/components/list-toolbar";
 import { PatientDialog } from "~/components/patient-dialog";
+import { PatientLink } from "~/components/patient-link";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
 import { recordView } from "~/.server/audit";
@@ -104,7 +105,7 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
         getRowKey={(row) => row.id}
         emptyText="No patients found"
         columns={[
-          { key: "name", header: "Name", sortKey: "name", className: "font-medium", cell: (row) => row.name },
+          { key: "name", header: "Name", sortKey: "name", className: "font-medium", cell: (row) => <PatientLink id={row.id} name={row.name} /> },
           { key: "cpf", header: "CPF", className: "whitespace-nowrap", cell: (row) => (row.cpf ? formatCpf(row.cpf) : "-") },
           { key: "phone", header: "Phone", className: "whitespace-nowrap", cell: (row) => (row.phone ? formatPhone(row.phone) : "-") },
           { key: "email", header: "Email", cell: (row) => row.email || "-" },

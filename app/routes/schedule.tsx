@@ -2,6 +2,7 @@ import { CalendarDays, CalendarRange, CalendarX, ChevronLeft, ChevronRight, Layo
 import type { ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { EmptyState } from "~/components/empty-state";
+import { PatientLink } from "~/components/patient-link";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { type BadgeVariant, Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -226,13 +227,13 @@ function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
       {day.entries.map((entry) => (
         <li key={entry.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4" data-testid="schedule-entry">
           <p className="shrink-0 font-medium tabular-nums sm:w-36">
-            <time dateTime={new Date(entry.startTime).toISOString()}>{timeRange(entry, day)}</time>
+            <EntryLink entry={entry} canEdit={canEdit}>
+              <time dateTime={new Date(entry.startTime).toISOString()}>{timeRange(entry, day)}</time>
+            </EntryLink>
           </p>
           <div className="min-w-0 flex-1 space-y-1">
             <p className="font-medium">
-              <EntryLink entry={entry} canEdit={canEdit}>
-                {entry.patientName}
-              </EntryLink>
+              <PatientLink id={entry.patientId} name={entry.patientName} />
             </p>
             <p className="text-sm text-muted-foreground">
               {entry.doctorName}

@@ -3,6 +3,7 @@ import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { ListToolbar } from "~/components/list-toolbar";
+import { PatientLink } from "~/components/patient-link";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
 import { STAGE_OPTIONS, STATUS_OPTIONS, SurgeryDialog } from "~/components/surgery-dialog";
@@ -211,7 +212,7 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
         emptyText="No surgeries scheduled"
         columns={[
           // Names wrap, so eight columns and the actions fit a 1366-pixel laptop without scrolling.
-          { key: "patient", header: "Paciente", className: "font-medium whitespace-normal", cell: (row) => row.patientName },
+          { key: "patient", header: "Paciente", className: "font-medium whitespace-normal", cell: (row) => <PatientLink id={row.patientId} name={row.patientName} /> },
           { key: "doctor", header: "Médico", className: "whitespace-normal", cell: (row) => row.doctorName },
           { key: "type", header: "Cirurgia", className: "whitespace-normal", cell: (row) => row.surgeryType },
           {

@@ -14,6 +14,7 @@ export const patientSchema = z.object({
   email: optionalEmail(),
   address: optionalText(255),
   insurance: optionalText(120),
+  insuranceCardNumber: optionalText(40),
   medicalHistory: optionalText(20_000, { multiline: true }),
   whatsappOptIn: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
 });

@@ -9,6 +9,7 @@ export const SEEDED_TABLES = [
   "automation_rules",
   "messages",
   "message_templates",
+  "documents",
   "subtasks",
   "tasks",
   "surgery_fee_lines",

@@ -20,6 +20,8 @@ const SCREENS = [
   "/schedule?view=month&date=2026-12-15",
   "/surgeries",
   "/pipeline",
+  "/files",
+  "/files?dialog=upload",
   "/settings",
   "/settings?tab=usuarios",
   "/settings/audit",
@@ -106,6 +108,14 @@ for (const theme of THEMES) {
       const page = await context.newPage();
       await page.goto(`/patients?delete=${patientToDelete}`);
       await expect(page.getByRole("dialog").getByRole("button", { name: "Excluir" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+    });
+
+    test("/patients/:id (the patient's record)", async () => {
+      const page = await context.newPage();
+      await page.goto(`/patients/${patientToDelete}`);
+      await expect(page.getByTestId("timeline-item").first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
     });

@@ -13,6 +13,8 @@ const SCREENS = [
   "/schedule?view=month",
   "/surgeries",
   "/pipeline",
+  "/files",
+  "/files?dialog=upload",
   "/settings",
   "/settings?tab=usuarios",
   "/settings/audit",
@@ -27,12 +29,16 @@ const SCREENS = [
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
+/** The patient of the long line, whose record is checked too. */
+let longNamePatient = 0;
+
 /** A long appointment line today, so the lists and the schedule have content that could overflow. */
 test.beforeAll(() => {
   const tag = uniqueTag();
   const db = openTestDb("app");
   try {
     const patient = insertPatient(db, `Maria da Conceição Gonçalves de Albuquerque ${tag}`, { email: `conceicao.${tag}@exemplo.com.br` });
+    longNamePatient = patient;
     const doctor = insertDoctor(db, `Dr. Layout Responsivo ${tag}`);
     const start = Date.now() + 60 * 60 * 1000;
     db.prepare(
@@ -59,6 +65,13 @@ for (const [name, viewport] of [["desktop 1366×800", DESKTOP], ["phone 390×844
         expect(await horizontalOverflow(page), `${path} is wider than the window`).toBeLessThanOrEqual(0);
       });
     }
+
+    test("/patients/:id (the patient's record)", async ({ page }) => {
+      await loginAs(page, "admin");
+      await page.goto(`/patients/${longNamePatient}`);
+      await expect(page.getByTestId("timeline-item").first()).toBeVisible();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    });
 
     test("/auth", async ({ page }) => {
       await page.goto("/auth");

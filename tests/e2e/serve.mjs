@@ -13,12 +13,15 @@ const tmp = path.join(root, "tests/.tmp");
 fs.mkdirSync(tmp, { recursive: true });
 const database = path.join(tmp, `${name}${process.env.E2E_DB_SUFFIX ?? ""}.sqlite`);
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
+// Each server keeps its uploaded documents beside its database.
+const documents = database.replace(/\.sqlite$/, "-documents");
+fs.rmSync(documents, { recursive: true, force: true });
 
 const tz = flags.find((f) => f.startsWith("--tz="))?.slice("--tz=".length);
 // Backups made from Configurações → Backups go beside the database, never into db/backups/.
 const backups = path.join(tmp, `${name}${process.env.E2E_DB_SUFFIX ?? ""}-backups`);
 fs.rmSync(backups, { recursive: true, force: true });
-const env = { ...process.env, DATABASE_PATH: database, BACKUP_DIR: backups, PORT: port, NODE_ENV: "production", ...(tz ? { TZ: tz } : {}) };
+const env = { ...process.env, DATABASE_PATH: database, BACKUP_DIR: backups, DOCUMENTS_DIR: documents, PORT: port, NODE_ENV: "production", ...(tz ? { TZ: tz } : {}) };
 const tsx = path.join(root, "node_modules/.bin/tsx");
 const run = (args) => {
   const result = spawnSync(tsx, args, { cwd: root, env, stdio: "inherit" });

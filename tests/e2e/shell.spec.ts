@@ -193,7 +193,7 @@ test("screens not built yet show an 'em construção' page inside the shell", as
     ["/master-data/payers", "Pagadores"],
     ["/honorarios/cbhpm", "CBHPM"],
     ["/communication", "Comunicação"],
-    ["/files", "Arquivos"],
+    ["/google-forms", "Google Forms"],
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);

@@ -184,8 +184,8 @@ describe("what an entry keeps", () => {
     expect(secrets).not.toMatch(/JBSWY3DP|"a"|"t"/);
     expect(JSON.parse(secrets)).toEqual({ password: "[removido]", totpSecret: "[removido]", nested: { token: "[removido]" } });
 
-    const id = createPatient(staff.id, { name: "Helena Sigilo", cpf: null, dateOfBirth: null, phone: "11912345678", email: "helena@example.com", address: "Rua Oculta, 1", insurance: null, medicalHistory: "Cefaleia", whatsappOptIn: false });
-    updatePatient(staff.id, id, { name: "Helena S.", cpf: null, dateOfBirth: null, phone: null, email: null, address: null, insurance: null, medicalHistory: null, whatsappOptIn: false });
+    const id = createPatient(staff.id, { name: "Helena Sigilo", cpf: null, dateOfBirth: null, phone: "11912345678", email: "helena@example.com", address: "Rua Oculta, 1", insurance: null, insuranceCardNumber: null, medicalHistory: "Cefaleia", whatsappOptIn: false });
+    updatePatient(staff.id, id, { name: "Helena S.", cpf: null, dateOfBirth: null, phone: null, email: null, address: null, insurance: null, insuranceCardNumber: null, medicalHistory: null, whatsappOptIn: false });
     deletePatient(admin.id, id);
     const trail = sqlite.prepare("select action, user_id, changes from audit_log where entity = 'patient' and entity_id = ? and action <> 'view' order by id").all(String(id)) as { action: string; user_id: number; changes: string | null }[];
     expect(trail.map((e) => [e.action, e.user_id])).toEqual([
@@ -200,7 +200,7 @@ describe("what an entry keeps", () => {
   });
 
   it("records views of patient data with the client's address, and sign-in events", async () => {
-    const id = createPatient(staff.id, { name: "Paciente Vista", cpf: null, dateOfBirth: null, phone: "11900000000", email: null, address: null, insurance: null, medicalHistory: null, whatsappOptIn: false });
+    const id = createPatient(staff.id, { name: "Paciente Vista", cpf: null, dateOfBirth: null, phone: "11900000000", email: null, address: null, insurance: null, insuranceCardNumber: null, medicalHistory: null, whatsappOptIn: false });
     const headers = { "x-sinapse-client-address": "203.0.113.7" };
     await patientsLoader(routeArgs(getRequest("/patients?q=vista", { cookie: staff.cookie, headers })));
     await apiPatient(routeArgs(getRequest(`/api/patients/${id}`, { cookie: staff.cookie, headers }), { id: String(id) }));

@@ -12,6 +12,7 @@ const base = {
   email: null,
   address: null,
   insurance: null,
+  insuranceCardNumber: null,
   medicalHistory: null,
   whatsappOptIn: false,
 };

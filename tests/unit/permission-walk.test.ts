@@ -55,6 +55,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/app-layout": { view: SIGNED_IN },
   "routes/dashboard": { view: ROLES },
   "routes/patients": { view: ROLES, intents: crud(ADMIN_STAFF, ADMIN_STAFF, ADMIN) },
+  "routes/patient": { view: ROLES },
   "routes/doctors": { view: ROLES, intents: crud(ADMIN, ADMIN, ADMIN) },
   "routes/appointments": { view: ROLES, intents: crud(ADMIN_STAFF, ADMIN_STAFF, ADMIN) },
   "routes/schedule": { view: ROLES },
@@ -77,6 +78,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       "subtask-remove": ROLES,
     },
   },
+  // Uploads are a multipart POST, not an intent: admins and staff (tests/unit/files.test.ts).
+  "routes/files": { view: ROLES, intents: { delete: ADMIN } },
+  "routes/files.download": { view: ROLES },
   "routes/settings": {
     view: ROLES,
     intents: { "update-general": ADMIN, "update-security": ADMIN, "change-password": ROLES, "set-role": ADMIN },

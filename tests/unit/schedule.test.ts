@@ -186,6 +186,7 @@ describe("listScheduleEntries", () => {
       startTime: utc("2026-11-23T02:30:00Z"),
       endTime: utc("2026-11-23T02:59:00Z"),
       status: "scheduled",
+      patientId: anaId,
       patientName: "Ana Souza",
       doctorName: "Dr. Silva",
     });

@@ -11,6 +11,8 @@ import { afterAll } from "vitest";
 
 const databaseFile = path.join(os.tmpdir(), `sinapse-test-${process.pid}-${randomUUID()}.sqlite`);
 process.env.DATABASE_PATH = databaseFile;
+// Uploaded documents of this file's tests (app/.server/uploads.ts), removed with the database.
+process.env.DOCUMENTS_DIR = databaseFile.replace(/\.sqlite$/, "-documents");
 
 // Imported only now: db.ts opens DATABASE_PATH when it is first evaluated.
 const { runMigrations, sqlite } = await import("~/.server/db");
@@ -23,4 +25,6 @@ afterAll(() => {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) {
     fs.rmSync(`${databaseFile}${suffix}`, { force: true });
   }
+  // The documents directory beside the database (app/.server/uploads.ts).
+  fs.rmSync(databaseFile.replace(/\.sqlite$/, "-documents"), { recursive: true, force: true });
 });
