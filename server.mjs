@@ -35,6 +35,34 @@ const [{ createRequestHandler }, build] = await Promise.all([
   import(pathToFileURL(path.join(buildDir, "server/index.js")).href),
 ]);
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+/** The security headers of every response (CSP, nosniff, framing, HSTS …): one definition, in app/entry.server.tsx. */
+const { securityHeaders } = build.entry.module;
+
+/** HTTPS as the app sees it (app/.server/session.ts): a TLS socket, or a proxy's X-Forwarded-Proto. */
+function isHttps(req) {
+  if (req.socket.encrypted) return true;
+  const forwarded = req.headers["x-forwarded-proto"];
+  return typeof forwarded === "string" && forwarded.split(",")[0].trim() === "https";
+}
+
+/** The security headers for a file of the build (no HSTS: that one depends on the request). */
+const STATIC_SECURITY = (() => {
+  const headers = new Headers();
+  securityHeaders(headers, { https: false, dynamic: false });
+  return [...headers].flatMap(([name, value]) => (name === "x-content-type-options" ? [] : [name, value]));
+})();
+const HSTS = (() => {
+  const headers = new Headers();
+  securityHeaders(headers, { https: true, dynamic: false });
+  return ["strict-transport-security", headers.get("strict-transport-security")];
+})();
+
+/** A plain-text answer the server gives itself (400, 500), with the same security headers. */
+function plainAnswer(req, res, status, text) {
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
+  securityHeaders(headers, { https: isHttps(req), dynamic: true });
+  res.writeHead(status, [...headers].flat()).end(text);
+}
 
 // --- static files -------------------------------------------------------------------------------
 
@@ -95,6 +123,7 @@ function indexClientFiles(dir, urlPrefix) {
       stat.mtime.toUTCString(),
       "X-Content-Type-Options",
       "nosniff",
+      ...STATIC_SECURITY,
       ...(compressible ? ["Vary", "Accept-Encoding"] : []),
     ];
     files.set(url, {
@@ -164,7 +193,7 @@ async function sendFile(req, res, entry) {
   }
   const encoding = entry.compressible ? pickEncoding(req.headers["accept-encoding"]) : "identity";
   const { body, headers } = entry[encoding] ?? (await variant(entry, encoding));
-  res.writeHead(200, headers);
+  res.writeHead(200, isHttps(req) ? [...headers, ...HSTS] : headers);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
@@ -219,13 +248,16 @@ function write(out, chunk) {
 
 async function sendResponse(req, res, response) {
   const rawHeaders = [];
-  for (const [name, value] of response.headers) {
+  // Pages already carry their CSP with the request's nonce (entry.server.tsx); the rest get theirs here.
+  const responseHeaders = new Headers(response.headers);
+  securityHeaders(responseHeaders, { https: isHttps(req), dynamic: true });
+  for (const [name, value] of responseHeaders) {
     // As express did: text without a charset is UTF-8 (React Router's pages say "text/html").
     rawHeaders.push(name, name === "content-type" && value.startsWith("text/") && !value.includes("charset") ? `${value}; charset=utf-8` : value);
   }
   const body = req.method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
   const encoding =
-    body && !response.headers.has("content-encoding") && COMPRESSIBLE_TYPE.test(response.headers.get("content-type") ?? "")
+    body && !responseHeaders.has("content-encoding") && COMPRESSIBLE_TYPE.test(responseHeaders.get("content-type") ?? "")
       ? pickEncoding(req.headers["accept-encoding"])
       : "identity";
 
@@ -245,7 +277,7 @@ async function sendResponse(req, res, response) {
   for (let i = 0; i < rawHeaders.length; i += 2) {
     if (rawHeaders[i] !== "content-length") headers.push(rawHeaders[i], rawHeaders[i + 1]);
   }
-  const vary = response.headers.get("vary");
+  const vary = responseHeaders.get("vary");
   headers.push("content-encoding", encoding);
   if (!vary) headers.push("vary", "Accept-Encoding");
   else if (!/accept-encoding/i.test(vary)) headers[headers.indexOf("vary", 0) + 1] = `${vary}, Accept-Encoding`;
@@ -297,7 +329,7 @@ const server = http.createServer(async (req, res) => {
     try {
       request = createRequest(req, res);
     } catch {
-      res.writeHead(400, ["Content-Type", "text/plain"]).end("Bad Request");
+      plainAnswer(req, res, 400, "Bad Request");
       return;
     }
     let response;
@@ -310,7 +342,7 @@ const server = http.createServer(async (req, res) => {
     await sendResponse(req, res, response);
   } catch (error) {
     // The browser went away mid-response (the request was aborted), or writing failed.
-    if (!res.headersSent) res.writeHead(500, ["Content-Type", "text/plain"]).end("Internal Server Error");
+    if (!res.headersSent) plainAnswer(req, res, 500, "Internal Server Error");
     else res.destroy();
     if (!req.destroyed && error?.name !== "AbortError") console.error(error);
   }

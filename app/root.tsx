@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { readToast } from "~/.server/toast";
+import { useNonce } from "~/lib/nonce";
 import { themeBootScript, useTheme } from "~/lib/theme";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -23,34 +24,30 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48" },
 ];
 
-/** Every page: never framed by another site, no MIME sniffing, no full URLs leaked to other sites. */
-export const headers: Route.HeadersFunction = () => ({
-  "X-Frame-Options": "DENY",
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "same-origin",
-});
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
   return data({ toast }, { headers });
 }
 
+// The security headers of every page (CSP with a nonce, no framing, no MIME sniffing …) are set in
+// app/entry.server.tsx; the inline scripts below carry the request's nonce.
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="pt-BR" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         {/* Marks that scripts run, before the first paint: the CSS lays out a no-JavaScript page differently (app.css). */}
-        <script dangerouslySetInnerHTML={{ __html: `document.documentElement.classList.add("js")` }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `document.documentElement.classList.add("js")` }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

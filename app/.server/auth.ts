@@ -2,51 +2,66 @@ import { data, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { type Action, type Area, can } from "~/lib/permissions";
-import { verifyLogin } from "./credentials";
 import { loginSchema } from "~/validation/auth";
+import { recordAuthEvent } from "./audit";
+import { findUserId, normalizeEmail, verifyLogin } from "./credentials";
+import { db } from "./db";
+import { hasVerifiedFactor } from "./mfa";
+import { ensureClinicSettings } from "./secrets";
 import { type SessionUser, getSessionUser } from "./session";
+import { attemptKeys, clearFailures, coolDownLeft, knownDevice, noteFailure } from "./throttle";
 
 export class LoginError extends Error {}
 
-/** Failed logins per e-mail within the window; after too many the e-mail is locked for a while. */
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const failures = new Map<string, { count: number; since: number }>();
+/** The one answer to a wrong e-mail or password, whether or not the account exists. */
+export const LOGIN_FAILED = "E-mail ou senha incorretos.";
+export const LOGIN_COOLING_DOWN = "Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.";
 
-function checkLockout(email: string, now: number) {
-  const entry = failures.get(email);
-  if (entry && now - entry.since > FAILURE_WINDOW_MS) failures.delete(email);
-  else if (entry && entry.count >= MAX_FAILURES) {
-    throw new LoginError("Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.");
-  }
+/** Every sign-in attempt goes to the audit log (app/.server/audit.ts): who (when known), from where, how it ended. */
+export function auditSignIn(
+  userId: number | null,
+  request: Request,
+  outcome: "success" | "failure" | "cooling_down" | "mfa_failure",
+  email?: string,
+) {
+  if (outcome === "success") return recordAuthEvent(request, { action: "login", userId });
+  if (outcome === "cooling_down") return recordAuthEvent(request, { action: "lockout", userId, email, reason: "cool-down" });
+  recordAuthEvent(request, { action: "login_failed", userId, email, reason: outcome === "mfa_failure" ? "second factor" : "password" });
 }
 
-function noteFailure(email: string, now: number) {
-  // Bounded memory: a flood of made-up e-mails cannot grow the table without limit.
-  if (failures.size >= 10_000) {
-    for (const [key, value] of failures) if (now - value.since > FAILURE_WINDOW_MS) failures.delete(key);
-    if (failures.size >= 10_000) failures.clear();
-  }
-  const entry = failures.get(email);
-  if (entry) entry.count += 1;
-  else failures.set(email, { count: 1, since: now });
+export interface SignInResult {
+  userId: number;
+  /** The browser's known-device id for this user (kept), or null for a new one. */
+  device: string | null;
 }
 
-export const authenticator = new Authenticator<number>();
+/**
+ * Checks e-mail and password under the throttle (app/.server/throttle.ts): a key cooling down is
+ * refused before the password is looked at; a failure is counted against the device, or the
+ * account and the address. Unknown and known e-mails take the same path, the same time (a dummy
+ * hash is verified for an unknown one) and get the same message.
+ */
+export const authenticator = new Authenticator<SignInResult>();
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = loginSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new LoginError("Informe e-mail e senha válidos.");
-    const email = parsed.data.email.toLowerCase();
-    const now = Date.now();
-    checkLockout(email, now);
+    const email = normalizeEmail(parsed.data.email);
+    const now = new Date();
+    const device = await knownDevice(request, findUserId(email));
+    const keys = attemptKeys(email, request, device);
+    if (coolDownLeft(keys, now) > 0) {
+      auditSignIn(findUserId(email), request, "cooling_down", email);
+      throw new LoginError(LOGIN_COOLING_DOWN);
+    }
     const userId = await verifyLogin(email, parsed.data.password);
     if (userId === null) {
-      noteFailure(email, now);
-      throw new LoginError("E-mail ou senha incorretos.");
+      noteFailure(keys, now);
+      auditSignIn(findUserId(email), request, "failure", email);
+      throw new LoginError(LOGIN_FAILED);
     }
-    failures.delete(email);
-    return userId;
+    clearFailures(keys);
+    return { userId, device };
   }),
   "form",
 );
@@ -109,11 +124,30 @@ export function assertSameOrigin(request: Request) {
   if (originHost !== host) refuseCrossOrigin(request, origin);
 }
 
+/** Where an administrator without the required second factor may still go: the screen that sets it up. */
+const MFA_SETUP_PATHS = new Set(["/settings", "/config"]);
+export const MFA_SETUP_URL = "/settings?tab=seguranca&mfa=obrigatorio";
+
+/**
+ * While the clinic requires a second factor for administrators, an administrator without one
+ * is sent to set it up (403 on the JSON API) before anything else.
+ */
+function assertMfaPolicy(request: Request, user: SessionUser) {
+  if (user.role !== "admin" || !ensureClinicSettings().mfaRequiredForAdmins || hasVerifiedFactor(user.id)) return;
+  const { pathname } = new URL(request.url);
+  if (MFA_SETUP_PATHS.has(pathname)) return;
+  if (isApiRequest(request)) throw data({ error: "Ative a autenticação em dois fatores para continuar." }, { status: 403 });
+  throw redirect(MFA_SETUP_URL);
+}
+
 /** The signed-in user, or a redirect to /auth (401 for the JSON API). */
 export async function requireUser(request: Request): Promise<SessionUser> {
   assertSameOrigin(request);
   const user = await getSessionUser(request);
-  if (user) return user;
+  if (user) {
+    assertMfaPolicy(request, user);
+    return user;
+  }
   if (isApiRequest(request)) throw data({ error: "Você precisa estar autenticado" }, { status: 401 });
   const url = new URL(request.url);
   const params = new URLSearchParams();

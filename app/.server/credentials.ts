@@ -12,6 +12,11 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
+/** The id of the account with this e-mail, or null. */
+export function findUserId(email: string): number | null {
+  return db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email))).get()?.id ?? null;
+}
+
 /** The user id when the e-mail and password match, otherwise null. */
 export async function verifyLogin(email: string, password: string): Promise<number | null> {
   const user = db

@@ -1,21 +1,24 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { profiles, sessions, userRoles, users } from "~db/schema";
+import { clinicSettings, profiles, sessions, userRoles, users } from "~db/schema";
 import type { Role } from "~/lib/permissions";
 import { db } from "./db";
+import { ensureClinicSettings } from "./secrets";
 
-/** Idle lifetime of a session; each use extends it. */
-export const SESSION_IDLE_MS = Number(process.env.SESSION_IDLE_HOURS ?? 12) * 60 * 60 * 1000;
-/** A session's expiry is pushed forward at most once per this interval, to spare writes. */
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** A session's last use is written at most once per this interval, to spare writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+/** A sign-in waiting for its second factor or a new password lasts this long. */
+export const PENDING_SIGN_IN_MS = 10 * 60 * 1000;
 
-// The cookie carries only an opaque random token; the server keeps the state.
-const sessionCookie = createCookie("sinapse_session", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-});
+/**
+ * The cookie carries only an opaque random token; the server keeps the state. Over HTTPS the
+ * cookie is `__Host-` prefixed (Secure, host-only, path /), so no subdomain or plain-HTTP page
+ * can plant or overwrite it.
+ */
+const cookieOptions = { httpOnly: true, sameSite: "lax", path: "/" } as const;
+const plainCookie = createCookie("sinapse_session", cookieOptions);
+const hostCookie = createCookie("__Host-sinapse_session", { ...cookieOptions, secure: true });
 
 export interface SessionUser {
   id: number;
@@ -24,42 +27,91 @@ export interface SessionUser {
   role: Role | null;
 }
 
+export type SignInStage = NonNullable<(typeof sessions.$inferSelect)["stage"]>;
+
 function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-function isHttps(request: Request) {
+export function isHttps(request: Request) {
   const forwarded = request.headers.get("X-Forwarded-Proto");
   if (forwarded) return forwarded.split(",")[0].trim() === "https";
   return new URL(request.url).protocol === "https:";
 }
 
+/** The idle timeout and absolute lifetime set in Configurações → Segurança. */
+export function sessionPolicy() {
+  const settings = ensureClinicSettings();
+  return { idleMs: settings.sessionIdleMinutes * 60_000, maxMs: settings.sessionMaxHours * 3_600_000 };
+}
+
 async function readToken(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("sinapse_session=")) return null;
-  const value: unknown = await sessionCookie.parse(header);
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  for (const cookie of isHttps(request) ? [hostCookie, plainCookie] : [plainCookie]) {
+    const value: unknown = await cookie.parse(header);
+    if (typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value)) return value;
+  }
+  return null;
 }
 
-/** Starts a session for the user; returns the Set-Cookie header value. */
-export async function createUserSession(request: Request, userId: number, now = new Date()): Promise<string> {
+function serialize(request: Request, token: string, options: { maxAge?: number } = {}) {
+  return isHttps(request) ? hostCookie.serialize(token, options) : plainCookie.serialize(token, options);
+}
+
+/** Removes every session past its idle timeout or absolute lifetime, and stale unfinished sign-ins. */
+export function purgeExpiredSessions(now = new Date()) {
+  const { idleMs, maxMs } = sessionPolicy();
+  return db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
+        lt(sessions.createdAt, new Date(now.getTime() - maxMs)),
+      ),
+    )
+    .run().changes;
+}
+
+/**
+ * Starts a session for the user (a fresh token: the id is never carried over from before the
+ * sign-in) and ends the session this browser had before, if any. `stage` marks a sign-in that
+ * still awaits its second factor or a new password. Returns the Set-Cookie header value.
+ */
+export async function createUserSession(
+  request: Request,
+  userId: number,
+  options: { stage?: SignInStage | null; now?: Date } = {},
+): Promise<string> {
+  const now = options.now ?? new Date();
+  const previous = await readToken(request);
   const token = randomBytes(32).toString("base64url");
+  const { idleMs, maxMs } = sessionPolicy();
+  const lifetime = options.stage ? PENDING_SIGN_IN_MS : Math.min(idleMs, maxMs);
+  purgeExpiredSessions(now);
   db.transaction((tx) => {
-    tx.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+    if (previous) tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous))).run();
     tx.insert(sessions)
       .values({
         tokenHash: hashToken(token),
         userId,
-        expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+        expiresAt: new Date(now.getTime() + lifetime),
         lastSeenAt: now,
+        createdAt: now,
         userAgent: request.headers.get("User-Agent")?.slice(0, 255) ?? null,
+        stage: options.stage ?? null,
       })
       .run();
   });
-  return sessionCookie.serialize(token, { secure: isHttps(request) });
+  return serialize(request, token);
 }
 
-/** The signed-in user of this request, or null when the cookie is missing, unknown or expired. */
+/**
+ * The signed-in user of this request, or null when the cookie is missing, unknown, expired
+ * (idle longer than the clinic's timeout, or older than the absolute lifetime; both read from
+ * the settings on every request) or still an unfinished sign-in.
+ */
 export async function getSessionUser(request: Request, now = new Date()): Promise<SessionUser | null> {
   const token = await readToken(request);
   if (!token) return null;
@@ -71,28 +123,69 @@ export async function getSessionUser(request: Request, now = new Date()): Promis
       name: profiles.name,
       role: userRoles.role,
       lastSeenAt: sessions.lastSeenAt,
+      createdAt: sessions.createdAt,
+      idleMinutes: clinicSettings.sessionIdleMinutes,
+      maxHours: clinicSettings.sessionMaxHours,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .leftJoin(clinicSettings, eq(clinicSettings.id, 1))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.stage)))
     .get();
   if (!row) return null;
+  const idleMs = (row.idleMinutes ?? 30) * 60_000;
+  const maxMs = (row.maxHours ?? 12) * 3_600_000;
+  const idleUntil = row.lastSeenAt.getTime() + idleMs;
+  const endOfLife = row.createdAt.getTime() + maxMs;
+  if (now.getTime() >= idleUntil || now.getTime() >= endOfLife) {
+    db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+    return null;
+  }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     db.update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) })
+      .set({ lastSeenAt: now, expiresAt: new Date(Math.min(now.getTime() + idleMs, endOfLife)) })
       .where(eq(sessions.tokenHash, tokenHash))
       .run();
   }
   return { id: row.id, email: row.email, name: row.name ?? "", role: row.role ?? null };
 }
 
+/** This browser's unfinished sign-in (awaiting a second factor or a new password), if still fresh. */
+export async function getPendingSignIn(request: Request, now = new Date()): Promise<{ userId: number; stage: SignInStage } | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const row = db
+    .select({ userId: sessions.userId, stage: sessions.stage, createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .get();
+  if (!row?.stage || now.getTime() - row.createdAt.getTime() > PENDING_SIGN_IN_MS) return null;
+  return { userId: row.userId, stage: row.stage };
+}
+
+/**
+ * Gives this browser's session a new token, keeping its start (and so its absolute lifetime):
+ * after a change of the user's own privileges or factors. Returns the Set-Cookie header value.
+ */
+export async function rotateSession(request: Request): Promise<string | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const fresh = randomBytes(32).toString("base64url");
+  const changed = db
+    .update(sessions)
+    .set({ tokenHash: hashToken(fresh) })
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .run().changes;
+  return changed ? serialize(request, fresh) : null;
+}
+
 /** Ends this request's session on the server; returns the Set-Cookie header that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).run();
-  return sessionCookie.serialize("", { maxAge: 0, secure: isHttps(request) });
+  return serialize(request, "", { maxAge: 0 });
 }
 
 /** Signs the user out everywhere but this request's session (after a password change). */
@@ -103,4 +196,9 @@ export async function destroyOtherSessions(request: Request, userId: number): Pr
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)))
     .run().changes;
+}
+
+/** Signs the user out everywhere (an administrator required a new password, or changed their role). */
+export function destroyAllSessions(userId: number): number {
+  return db.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import { profiles, userRoles, users } from "~db/schema";
+import { profiles, sessions, userRoles, users } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
@@ -57,6 +57,34 @@ export async function changePassword(userId: number, currentPassword: string, ne
   });
 }
 
+/** Whether an administrator required this user to choose a new password at the next sign-in. */
+export function mustChangePassword(userId: number): boolean {
+  return db.select({ flag: users.mustChangePassword }).from(users).where(eq(users.id, userId)).get()?.flag ?? false;
+}
+
+/** The new password chosen at sign-in after an administrator required one; clears the requirement. */
+export async function setRequiredPassword(userId: number, newPassword: string) {
+  const passwordHash = await hashPassword(newPassword);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId)).run();
+    recordAudit(tx, { userId, action: "update", entity: "user", entityId: userId, changes: { password: "changed" } });
+  });
+}
+
+/**
+ * An administrator requires `userId` to choose a new password at the next sign-in (a suspected
+ * leak, a shared password): their sessions end now. Not for one's own account (use 'Alterar senha').
+ */
+export function requirePasswordReset(actorId: number, userId: number) {
+  if (actorId === userId) throw new AccountError("Para a sua própria conta, use 'Alterar senha' na aba Segurança.");
+  db.transaction((tx) => {
+    const changed = tx.update(users).set({ mustChangePassword: true }).where(eq(users.id, userId)).run().changes;
+    if (!changed) throw new AccountError("Usuário não encontrado.");
+    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    recordAudit(tx, { userId: actorId, action: "update", entity: "user", entityId: userId, changes: { mustChangePassword: [false, true] } });
+  });
+}
+
 export const USERS_PAGE_SIZE = 25;
 
 export function listUsers({ q, page }: { q?: string; page: number }) {
@@ -69,6 +97,7 @@ export function listUsers({ q, page }: { q?: string; page: number }) {
       name: profiles.name,
       role: userRoles.role,
       createdAt: users.createdAt,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -83,7 +112,7 @@ export function listUsers({ q, page }: { q?: string; page: number }) {
 
 /**
  * Grants a role (or removes it with null). The installation must always keep one admin,
- * so the last admin cannot be demoted.
+ * so the last admin cannot be demoted. The user's sessions end when the role changes.
  */
 export function setUserRole(actorId: number, userId: number, role: Role | null) {
   db.transaction(
@@ -111,6 +140,9 @@ export function setUserRole(actorId: number, userId: number, role: Role | null) 
           .onConflictDoUpdate({ target: userRoles.userId, set: { role, grantedBy: actorId, updatedAt: new Date() } })
           .run();
       }
+      // A privilege change never carries over a session id: the user signs in again (the
+      // settings screen gives an administrator changing their own role a fresh token instead).
+      if ((target.role ?? null) !== role && userId !== actorId) tx.delete(sessions).where(eq(sessions.userId, userId)).run();
       recordAudit(tx, {
         userId: actorId,
         action: "grant_role",

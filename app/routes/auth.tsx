@@ -1,22 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Activity, Hourglass } from "lucide-react";
+import { Activity, Hourglass, ShieldCheck } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/form-field";
-import { recordAudit } from "~/.server/audit";
-import { LoginError, assertSameOrigin, authenticator, safeRedirect } from "~/.server/auth";
-import { db } from "~/.server/db";
+import { LOGIN_COOLING_DOWN, LoginError, assertSameOrigin, auditSignIn, authenticator, safeRedirect } from "~/.server/auth";
+import { hasVerifiedFactor, verifySecondFactor } from "~/.server/mfa";
+import { clearFailures, coolDownLeft, deviceCookie, noteFailure } from "~/.server/throttle";
 import { readFormBody, requestWithForm } from "~/.server/form-body";
 import { capEchoedValues } from "~/.server/responses";
-import { createUserSession, getSessionUser } from "~/.server/session";
+import { type SignInStage, createUserSession, destroyUserSession, getPendingSignIn, getSessionUser } from "~/.server/session";
 import { redirectWithToast, toastHeader } from "~/.server/toast";
 import type { Toast } from "~/lib/toast";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { cn } from "~/lib/utils";
-import { AccountError, createAccount } from "~/models/user.server";
+import { AccountError, createAccount, mustChangePassword, setRequiredPassword } from "~/models/user.server";
 import { getClinicSettings } from "~/models/settings.server";
-import { loginSchema, signupSchema } from "~/validation/auth";
+import { loginSchema, mfaCodeSchema, requiredPasswordSchema, signupSchema } from "~/validation/auth";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrar · Sinapse" }];
@@ -26,8 +26,46 @@ const PENDING_ACCESS_TEXT =
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/dashboard");
-  return { passwordMinLength: getClinicSettings().passwordMinLength };
+  // A sign-in that passed the password and awaits its second factor or a new password.
+  const pending = await getPendingSignIn(request);
+  return { passwordMinLength: getClinicSettings().passwordMinLength, step: pending?.stage ?? null };
 }
+
+/** The sign-in step still owed after the password: the second factor, then a required new password. */
+function stageAfterPassword(userId: number): SignInStage | null {
+  if (hasVerifiedFactor(userId)) return "mfa";
+  return mustChangePassword(userId) ? "password" : null;
+}
+
+function withRedirect(path: string, redirectTo: FormDataEntryValue | null) {
+  const target = safeRedirect(redirectTo, "");
+  return target ? `${path}?${new URLSearchParams({ redirectTo: target })}` : path;
+}
+
+/**
+ * Moves the sign-in on: a fresh session token every step (never the id of the step before), the
+ * next step's page while one is owed, else the signed-in session, the known-device cookie, the
+ * audit entry and the destination.
+ */
+async function continueSignIn(request: Request, userId: number, stage: SignInStage | null, redirectTo: FormDataEntryValue | null, device: string | null) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(request, userId, { stage }));
+  if (stage) return redirect(withRedirect("/auth", redirectTo), { headers });
+  headers.append("Set-Cookie", await deviceCookie(request, userId, device));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", message: "Logged in successfully!" }));
+  auditSignIn(userId, request, "success");
+  return redirect(safeRedirect(redirectTo), { headers });
+}
+
+function stepFailure(intent: "mfa" | "new-password", result: ReturnType<typeof capEchoedValues>, message?: string) {
+  return data(
+    { intent, result: capEchoedValues(result), toast: message ? ({ type: "error", message } satisfies Toast as Toast | null) : null },
+    { status: 400 },
+  );
+}
+
+const SIGN_IN_EXPIRED = "O tempo para concluir o acesso terminou. Entre novamente.";
+const MFA_KEY_LIMIT = 5;
 
 export async function action({ request }: Route.ActionArgs) {
   // Signing in from another site's form (login CSRF) is refused like any other forged write.
@@ -35,6 +73,41 @@ export async function action({ request }: Route.ActionArgs) {
   // Read once, safely (size- and field-capped, form encodings only); the login strategy gets a copy.
   const formData = await readFormBody(request);
   const intent = formData.get("intent");
+
+  if (intent === "mfa" || intent === "new-password" || intent === "cancel") {
+    const pending = await getPendingSignIn(request);
+    if (intent === "cancel" || !pending || pending.stage !== (intent === "mfa" ? "mfa" : "password")) {
+      const headers = new Headers({ "Set-Cookie": await destroyUserSession(request) });
+      if (intent === "cancel") return redirect("/auth", { headers });
+      headers.append("Set-Cookie", await toastHeader({ type: "error", message: SIGN_IN_EXPIRED }));
+      return redirect("/auth", { headers });
+    }
+    if (intent === "mfa") {
+      const submission = parseWithZod(formData, { schema: mfaCodeSchema });
+      if (submission.status !== "success") return stepFailure("mfa", submission.reply({ hideFields: ["code"] }));
+      const keys = { keys: [{ key: `mfa:${pending.userId}`, limit: MFA_KEY_LIMIT }] };
+      if (coolDownLeft(keys) > 0) {
+        auditSignIn(pending.userId, request, "cooling_down");
+        return stepFailure("mfa", submission.reply({ formErrors: [LOGIN_COOLING_DOWN], hideFields: ["code"] }), LOGIN_COOLING_DOWN);
+      }
+      const method = await verifySecondFactor(pending.userId, submission.value.code);
+      if (!method) {
+        noteFailure(keys);
+        auditSignIn(pending.userId, request, "mfa_failure");
+        const message = "Código inválido ou expirado.";
+        return stepFailure("mfa", submission.reply({ fieldErrors: { code: [message] }, hideFields: ["code"] }), message);
+      }
+      clearFailures(keys);
+      const next = mustChangePassword(pending.userId) ? "password" : null;
+      return continueSignIn(request, pending.userId, next, formData.get("redirectTo"), null);
+    }
+    const submission = parseWithZod(formData, { schema: requiredPasswordSchema(getClinicSettings().passwordMinLength) });
+    if (submission.status !== "success") {
+      return stepFailure("new-password", submission.reply({ hideFields: ["newPassword", "confirmPassword"] }));
+    }
+    await setRequiredPassword(pending.userId, submission.value.newPassword);
+    return continueSignIn(request, pending.userId, null, formData.get("redirectTo"), null);
+  }
 
   if (intent === "signup") {
     const submission = parseWithZod(formData, { schema: signupSchema(getClinicSettings().passwordMinLength) });
@@ -55,7 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
             description: "Esta é a primeira conta: você administra o Sinapse e já está conectado.",
           }),
         );
-        recordAudit(db, { userId: account.id, action: "login", entity: "session" });
+        auditSignIn(account.id, request, "success");
         return redirect("/dashboard", { headers });
       }
       return pendingAccountRedirect();
@@ -80,12 +153,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent: "login", result: capEchoedValues(submission.reply({ hideFields: ["password"] })), toast: null }, { status: 400 });
   }
   try {
-    const userId = await authenticator.authenticate("form", requestWithForm(request, formData));
-    const headers = new Headers();
-    headers.append("Set-Cookie", await createUserSession(request, userId));
-    headers.append("Set-Cookie", await toastHeader({ type: "success", message: "Logged in successfully!" }));
-    recordAudit(db, { userId, action: "login", entity: "session" });
-    return redirect(safeRedirect(formData.get("redirectTo")), { headers });
+    const { userId, device } = await authenticator.authenticate("form", requestWithForm(request, formData));
+    return await continueSignIn(request, userId, stageAfterPassword(userId), formData.get("redirectTo"), device);
   } catch (error) {
     const message = error instanceof LoginError ? error.message : "Failed to login";
     if (!(error instanceof LoginError)) console.error("login failed", error);
@@ -124,6 +193,25 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <h1 className="text-2xl font-bold">Sinapse</h1>
           <p className="text-sm text-muted-foreground">Sign in to manage your medical operations</p>
         </div>
+        {loaderData.step === "mfa" ? (
+          <MfaStep lastResult={actionData?.intent === "mfa" ? actionData.result : undefined} />
+        ) : loaderData.step === "password" ? (
+          <RequiredPasswordStep
+            passwordMinLength={loaderData.passwordMinLength}
+            lastResult={actionData?.intent === "new-password" ? actionData.result : undefined}
+          />
+        ) : (
+          <SignInTabs tab={tab} loaderData={loaderData} actionData={actionData} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function SignInTabs({ tab, loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { tab: "login" | "signup" }) {
+  const [searchParams] = useSearchParams();
+  return (
+    <>
         <nav className="mb-6 grid grid-cols-2 rounded-md bg-muted p-1 text-sm font-medium" aria-label="Acesso">
           <AuthTab to="?tab=login" active={tab === "login"}>
             Login
@@ -148,8 +236,87 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             lastResult={actionData?.intent === "signup" ? actionData.result : undefined}
           />
         )}
+    </>
+  );
+}
+
+/** The second step of a sign-in protected by a factor: a form that works without JavaScript. */
+function MfaStep({ lastResult }: { lastResult?: LastResult }) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "mfa",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaCodeSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "mfa";
+  return (
+    <div className="space-y-4">
+      <div className="flex items-start gap-3">
+        <ShieldCheck className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+        <div>
+          <h2 className="font-semibold">Verificação em duas etapas</h2>
+          <p className="text-sm text-muted-foreground">
+            Digite o código de 6 dígitos do seu aplicativo autenticador, ou um dos seus códigos de recuperação.
+          </p>
+        </div>
       </div>
-    </main>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="mfa" />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field meta={fields.code} label="Código" autoComplete="one-time-code" inputMode="text" autoFocus />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Verificando..." : "Verificar"}
+        </Button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancel" />
+        <Button type="submit" variant="link" className="w-full">
+          Cancelar e voltar ao login
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** An administrator required a new password: chosen here, before the first page. */
+function RequiredPasswordStep({ passwordMinLength, lastResult }: { passwordMinLength: number; lastResult?: LastResult }) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const schema = requiredPasswordSchema(passwordMinLength);
+  const [form, fields] = useForm({
+    id: "new-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "new-password";
+  return (
+    <div className="space-y-4">
+      <div>
+        <h2 className="font-semibold">Defina uma nova senha</h2>
+        <p className="text-sm text-muted-foreground">Um administrador pediu que você escolha uma nova senha antes de continuar.</p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="new-password" />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field meta={fields.newPassword} label="Nova senha" type="password" hint={`Mínimo de ${passwordMinLength} caracteres.`} autoComplete="new-password" />
+        <Field meta={fields.confirmPassword} label="Confirmar nova senha" type="password" autoComplete="new-password" />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Salvando..." : "Salvar nova senha"}
+        </Button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancel" />
+        <Button type="submit" variant="link" className="w-full">
+          Cancelar e voltar ao login
+        </Button>
+      </Form>
+    </div>
   );
 }
 

@@ -1,8 +1,7 @@
 import { LogOut } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
-import { recordAudit } from "~/.server/audit";
+import { recordAuthEvent } from "~/.server/audit";
 import { assertSameOrigin } from "~/.server/auth";
-import { db } from "~/.server/db";
 import { destroyUserSession, getSessionUser } from "~/.server/session";
 import { toastHeader } from "~/.server/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -17,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(request));
   headers.append("Set-Cookie", await toastHeader({ type: "success", message: "Logged out successfully" }));
-  if (user) recordAudit(db, { userId: user.id, action: "logout", entity: "session" });
+  if (user) recordAuthEvent(request, { action: "logout", userId: user.id });
   return redirect("/auth", { headers });
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { APPOINTMENT_STATUSES } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
 import { clinicDateTime, optionalText, requiredText } from "./common";

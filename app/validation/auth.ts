@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const DEFAULT_PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
@@ -42,3 +42,38 @@ export function changePasswordSchema(passwordMinLength: number) {
       path: ["confirmPassword"],
     });
 }
+
+/** A new password chosen at sign-in, when an administrator required one. */
+export function requiredPasswordSchema(passwordMinLength: number) {
+  return z
+    .object({
+      newPassword: newPassword(passwordMinLength),
+      confirmPassword: z.string({ error: "Confirme a nova senha" }),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      message: "As senhas não conferem",
+      path: ["confirmPassword"],
+    });
+}
+
+/** The sign-in's second step: a 6-digit authenticator code or a recovery code (xxxxx-xxxxx). */
+export const mfaCodeSchema = z.object({
+  code: z
+    .string({ error: "Informe o código" })
+    .trim()
+    .min(6, "Informe o código de 6 dígitos ou um código de recuperação")
+    .max(20, "Código inválido"),
+});
+
+/** Activating the factor: the first code the authenticator app shows. */
+export const mfaEnrolSchema = z.object({
+  code: z
+    .string({ error: "Informe o código" })
+    .trim()
+    .regex(/^\d{3} ?\d{3}$/, "Informe os 6 dígitos mostrados no aplicativo"),
+});
+
+/** Removing the factor asks for the password again. */
+export const mfaRemoveSchema = z.object({
+  currentPassword: z.string({ error: "Informe a senha atual" }).min(1, "Informe a senha atual").max(PASSWORD_MAX_LENGTH),
+});

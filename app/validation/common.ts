@@ -7,7 +7,7 @@
  * give `null` (what the database column stores), required ones report their message.
  * Messages are Portuguese, for the person filling the form.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { fromDateTimeLocalValue, isValidIsoDate } from "~/lib/dates";
 import { isBrazilUf, isValidCnpj, isValidCpf, normalizeCnpj, normalizeCpf, normalizePhone } from "~/lib/documents";
 import { formatBRL, MAX_CENTS, parseReaisToCents } from "~/lib/money";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { optionalEmail, optionalPhone, optionalUf, requiredText } from "./common";
 
 export const COMMISSION_MESSAGES = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { todayIsoInClinic } from "~/lib/dates";
 import { optionalCpf, optionalEmail, optionalIsoDate, optionalPhone, optionalText, requiredText } from "./common";
 

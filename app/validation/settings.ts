@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ROLES } from "~/lib/permissions";
 
 export const generalSettingsSchema = z.object({
@@ -9,12 +9,34 @@ export const generalSettingsSchema = z.object({
     .max(120, "Use no máximo 120 caracteres"),
 });
 
+/** Configurações → Segurança: password policy, session timeouts, sign-in lockout and the MFA policy. */
 export const securitySettingsSchema = z.object({
   passwordMinLength: z.coerce
     .number({ error: "Informe um número" })
     .int("Use um número inteiro")
     .min(8, "O mínimo permitido é 8 caracteres")
     .max(128, "O máximo permitido é 128 caracteres"),
+  sessionIdleMinutes: z.coerce
+    .number({ error: "Informe um número" })
+    .int("Use um número inteiro")
+    .min(5, "O mínimo é 5 minutos")
+    .max(480, "O máximo é 480 minutos (8 horas)"),
+  sessionMaxHours: z.coerce
+    .number({ error: "Informe um número" })
+    .int("Use um número inteiro")
+    .min(1, "O mínimo é 1 hora")
+    .max(24, "O máximo é 24 horas"),
+  loginMaxFailures: z.coerce
+    .number({ error: "Informe um número" })
+    .int("Use um número inteiro")
+    .min(3, "O mínimo é 3 tentativas")
+    .max(10, "O máximo é 10 tentativas"),
+  mfaRequiredForAdmins: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+});
+
+/** An administrator requires another user to choose a new password at the next sign-in. */
+export const userIdSchema = z.object({
+  userId: z.coerce.number().int().positive(),
 });
 
 export const setRoleSchema = z.object({

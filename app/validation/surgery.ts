@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { SURGERY_STATUSES } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
 import { INITIAL_PIPELINE_STAGE, PIPELINE_STAGE_IDS } from "~/lib/pipeline";

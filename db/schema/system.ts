@@ -12,6 +12,14 @@ export const clinicSettings = sqliteTable(
     passwordMinLength: integer("password_min_length").notNull().default(8),
     /** Largest document upload accepted, in megabytes (/files); the app keeps it within 1–200. */
     uploadMaxMb: integer("upload_max_mb").notNull().default(20),
+    /** Configurações → Segurança: a session unused this long ends (SBIS NGS1: configurable inactivity timeout). */
+    sessionIdleMinutes: integer("session_idle_minutes").notNull().default(30),
+    /** A session ends this long after sign-in, however much it is used. */
+    sessionMaxHours: integer("session_max_hours").notNull().default(12),
+    /** Failed sign-ins before the account (for browsers it has not signed in on) cools down; at most 10. */
+    loginMaxFailures: integer("login_max_failures").notNull().default(5),
+    /** Administrators must have a verified TOTP factor to use the app. */
+    mfaRequiredForAdmins: bool("mfa_required_for_admins").notNull().default(false),
     /** Secret for signing flash cookies, made on first start when SESSION_SECRET is not set. */
     cookieSecret: text("cookie_secret"),
     ...timestamps(),
@@ -19,6 +27,9 @@ export const clinicSettings = sqliteTable(
   (t) => [
     check("clinic_settings_single_row", sql`${t.id} = 1`),
     check("clinic_settings_password_min", sql`${t.passwordMinLength} between 8 and 128`),
+    check("clinic_settings_session_idle", sql`${t.sessionIdleMinutes} between 5 and 480`),
+    check("clinic_settings_session_max", sql`${t.sessionMaxHours} between 1 and 24`),
+    check("clinic_settings_login_failures", sql`${t.loginMaxFailures} between 3 and 10`),
   ],
 );
 

@@ -8,6 +8,9 @@ export const ACCOUNTS = {
   /** Used only by the password-change test, so no other test loses its login meanwhile. */
   rotating: { name: "Renata Rotação", email: "rotacao@teste.sinapse", role: "staff" },
   pending: { name: "Paulo Pendente", email: "pendente@teste.sinapse", role: null },
+  /** Used only by the security tests (second factor, forced password reset). */
+  secure: { name: "Sílvia Segura", email: "segura@teste.sinapse", role: "doctor" },
+  resetting: { name: "Roberto Redefinição", email: "redefinir@teste.sinapse", role: "staff" },
 } as const;
 
 export type AccountName = keyof typeof ACCOUNTS;

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { generate } from "otplib";
 import { ACCOUNTS, PASSWORD } from "./accounts";
-import { loginAs } from "./helpers";
+import { login, loginAs } from "./helpers";
 
 test("a flood of 80 000 repeated fields is refused fast while the server keeps answering others", async ({ request, baseURL }) => {
   const flood = "a=b&".repeat(80_000);
@@ -54,5 +55,144 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/auth/);
+  });
+});
+
+test.describe("second factor, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("enrol with the QR code, then sign in with the code", async ({ page }) => {
+    test.setTimeout(90_000);
+    await loginAs(page, "secure");
+    await page.goto("/settings?tab=seguranca");
+    await page.getByRole("button", { name: "Configurar autenticação em dois fatores" }).click();
+    await expect(page.getByRole("img", { name: "QR code para o aplicativo autenticador" }).locator("svg")).toBeVisible();
+    const secret = (await page.getByTestId("mfa-secret").textContent())!.replace(/\s/g, "");
+    await page.getByLabel("Código do aplicativo").fill("000000");
+    await page.getByRole("button", { name: "Ativar", exact: true }).click();
+    await expect(page.getByText("Código inválido.")).toBeVisible();
+    await page.getByLabel("Código do aplicativo").fill(await generate({ secret }));
+    await page.getByRole("button", { name: "Ativar", exact: true }).click();
+    const codes = page.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    await expect(page.getByText("desde")).toBeVisible();
+    // Shown once: a reload no longer has them.
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Códigos de recuperação" })).toHaveCount(0);
+
+    await page.goto("/logout");
+    await page.getByRole("button", { name: "Sair" }).click();
+    await login(page, ACCOUNTS.secure.email, PASSWORD);
+    await expect(page.getByRole("heading", { name: "Verificação em duas etapas" })).toBeVisible();
+    // Half signed in: no page opens yet.
+    await page.goto("/patients");
+    await expect(page).toHaveURL(/\/auth/);
+    await page.getByLabel("Código").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole("button", { name: "Verificar" }).click();
+    // Where the visitor was going when sent to sign in.
+    await expect(page).toHaveURL(/\/patients$/);
+  });
+});
+
+test("an administrator requires a new password; the user sets it at the next sign-in", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const user = await browser.newContext();
+  const userPage = await user.newPage();
+  await loginAs(userPage, "resetting");
+
+  await loginAs(page, "admin");
+  await page.goto("/settings?tab=usuarios&q=redefinir");
+  await page.getByRole("link", { name: `Exigir nova senha de ${ACCOUNTS.resetting.email}` }).click();
+  await expect(page.getByText("As sessões dessa pessoa serão encerradas")).toBeVisible();
+  await page.getByRole("button", { name: "Exigir nova senha" }).click();
+  await expect(page.getByText("Nova senha exigida")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(ACCOUNTS.resetting.email) }).getByText("Troca pendente")).toBeVisible();
+
+  // Their session ended at once.
+  await userPage.goto("/dashboard");
+  await expect(userPage).toHaveURL(/\/auth/);
+  await login(userPage, ACCOUNTS.resetting.email, PASSWORD);
+  await expect(userPage.getByRole("heading", { name: "Defina uma nova senha" })).toBeVisible();
+  await userPage.getByLabel("Nova senha", { exact: true }).fill("uma-senha-nova-1");
+  await userPage.getByLabel("Confirmar nova senha").fill("uma-senha-nova-1");
+  await userPage.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(userPage).toHaveURL(/\/dashboard$/);
+  await user.close();
+});
+
+test("an administrator sets the session timeouts and the lockout in Configurações → Segurança", async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAs(page, "admin");
+  await page.goto("/settings?tab=seguranca");
+  await page.getByLabel("Tentativas de acesso antes do bloqueio").fill("11");
+  await page.getByRole("button", { name: "Salvar política" }).click();
+  await expect(page.getByText("O máximo é 10 tentativas")).toBeVisible();
+  await page.getByLabel("Tentativas de acesso antes do bloqueio").fill("5");
+  await page.getByLabel("Encerrar sessão após inatividade (minutos)").fill("45");
+  await page.getByRole("button", { name: "Salvar política" }).click();
+  await expect(page.getByText("Configurações de segurança salvas")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Encerrar sessão após inatividade (minutos)")).toHaveValue("45");
+  await expect(page.getByLabel("Duração máxima da sessão (horas)")).toHaveValue("12");
+});
+
+test.describe("HTTP hardening", () => {
+  test("every kind of response carries the security headers; patient data is never cached", async ({ page, request }) => {
+    await loginAs(page, "admin");
+    const check = (headers: Record<string, string>, what: string, { page: isPage = false, cached = false } = {}) => {
+      expect(headers["x-content-type-options"], what).toBe("nosniff");
+      expect(headers["referrer-policy"], what).toBe("same-origin");
+      expect(headers["permissions-policy"], what).toContain("camera=()");
+      expect(headers["x-frame-options"], what).toBe("DENY");
+      const csp = headers["content-security-policy"] ?? "";
+      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) expect(csp, what).toContain(directive);
+      if (isPage) {
+        expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+        expect(csp.match(/script-src[^;]*/)![0], what).not.toContain("unsafe-inline");
+      }
+      if (!cached) expect(headers["cache-control"], what).toBe("no-store");
+      expect(headers["strict-transport-security"], what).toBeUndefined(); // plain HTTP here
+    };
+    const api = page.request;
+    const pageResponse = await api.get("/patients");
+    check(pageResponse.headers(), "page", { page: true });
+    check((await api.get("/patients.data")).headers(), "data");
+    check((await api.get("/api/patients?q=a")).headers(), "JSON API");
+    check((await api.get("/patients/export.csv")).headers(), "CSV export");
+    check((await request.get("/auth")).headers(), "sign-in page", { page: true });
+    check((await request.get("/favicon.ico")).headers(), "static file", { cached: true });
+    const script = (await pageResponse.text()).match(/\/assets\/[\w.-]+\.js/)![0];
+    check((await request.get(script)).headers(), "script asset", { cached: true });
+    // Two requests, two nonces.
+    const nonce = async () => (await request.get("/auth")).headers()["content-security-policy"].match(/nonce-([^']+)/)![1];
+    expect(await nonce()).not.toBe(await nonce());
+    // Behind an HTTPS proxy: HSTS, and the session cookie becomes __Host- and Secure.
+    const https = await request.get("/auth", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(https.headers()["strict-transport-security"]).toMatch(/max-age=\d{8}/);
+  });
+
+  test("pages run under the CSP without a single violation (JavaScript on)", async ({ page }) => {
+    test.setTimeout(90_000);
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`Refused to execute: CSP ${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await loginAs(page, "admin");
+    for (const path of ["/dashboard", "/patients", "/schedule", "/surgeries", "/settings?tab=seguranca"]) {
+      await page.goto(path);
+      await expect(page.locator("html.js")).toHaveCount(1);
+    }
+    // Client-side navigation and a dialog still work (scripts ran).
+    await page.goto("/patients");
+    await page.getByRole("link", { name: "Médicos" }).first().click();
+    await expect(page).toHaveURL(/\/doctors/);
+    // The toaster (a lazily loaded chunk that injects its styles) shows under the CSP.
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Salvar Alterações" }).click();
+    await expect(page.getByText("Configurações salvas com sucesso")).toBeVisible();
+    expect(violations).toEqual([]);
   });
 });

@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, type HandleErrorFunction, ServerRouter, isRouteErrorResponse } from "react-router";
+import { NonceContext } from "~/lib/nonce";
+
+export const streamTimeout = 5_000;
+
+/**
+ * The security headers of every response (docs/decisions/0010-login-throttling-sessions-and-mfa.md).
+ * Pages get a CSP whose scripts must carry this request's nonce (no 'unsafe-inline' script);
+ * everything else (data, JSON, CSV, files) a CSP that allows nothing to run. server.mjs calls
+ * this for every response it sends, static files included; React Router calls it here for pages.
+ */
+export function securityHeaders(headers: Headers, options: { https: boolean; nonce?: string; dynamic: boolean }) {
+  const common = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+  if (!headers.has("Content-Security-Policy")) {
+    headers.set(
+      "Content-Security-Policy",
+      options.nonce
+        ? [
+            "default-src 'self'",
+            `script-src 'self' 'nonce-${options.nonce}'`,
+            // Inline style attributes (and the toaster's <style>) are not scripts.
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: blob:",
+            "font-src 'self' data:",
+            "connect-src 'self'",
+            "form-action 'self'",
+            common,
+            ...(options.https ? ["upgrade-insecure-requests"] : []),
+          ].join("; ")
+        : `default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; ${common}`,
+    );
+  }
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Referrer-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  if (options.https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  // Pages, data and APIs carry patient data: never kept by the browser or a proxy.
+  if (options.dynamic) headers.set("Cache-Control", "no-store");
+}
+
+function isHttps(request: Request) {
+  const forwarded = request.headers.get("X-Forwarded-Proto");
+  if (forwarded) return forwarded.split(",")[0].trim() === "https";
+  return new URL(request.url).protocol === "https:";
+}
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  const nonce = randomBytes(16).toString("base64");
+  securityHeaders(responseHeaders, { https: isHttps(request), nonce, dynamic: true });
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Bots and SPA mode wait for all content; browsers get the shell first.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/**
+ * Errors worth a stack trace in the log. A thrown response (403 for a forged request, 404, a
+ * redirect) is an answer, not a fault: the code that refused logged its own line if needed.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) || error instanceof Response) return;
+  console.error(error);
+};
