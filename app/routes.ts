@@ -1,4 +1,5 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, route } from "@react-router/dev/routes";
+import { MASTER_DATA_TABS } from "./lib/master-data-tabs";
 import { SCREEN_TITLES } from "./lib/navigation";
 
 const AI_ASSISTANTS = ["dashboard", "triagem", "mensagens", "opme-copilot", "aprovacoes", "rag"];
@@ -39,6 +40,10 @@ export default [
     route("pipeline/:id/negar", "routes/pipeline-deny.tsx"),
     route("tasks", "routes/tasks.tsx"),
     route("files", "routes/files.tsx"),
+    // Cadastros: one screen, the tab in the path (/master-data opens the first tab).
+    route("master-data", "routes/master-data.tsx"),
+    ...MASTER_DATA_TABS.map((tab) => route(`master-data/${tab}`, "routes/master-data.tsx", { id: `routes/master-data/${tab}` })),
+    ...MASTER_DATA_TABS.map((tab) => route(`master-data/${tab}/import`, "routes/master-data-import.tsx", { id: `routes/master-data-import/${tab}` })),
     route("settings", "routes/settings.tsx"),
     route("config", "routes/settings.tsx", { id: "routes/config" }),
     route("settings/audit", "routes/settings/audit.tsx"),
@@ -53,6 +58,7 @@ export default [
   ...["patients", "doctors", "appointments", "surgeries", "tasks"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
   route("settings/audit/export.csv", "routes/export/audit.ts"),
   route("files/:id/download", "routes/files.download.ts"),
+  ...MASTER_DATA_TABS.map((tab) => route(`master-data/${tab}/export.csv`, "routes/export/master-data.ts", { id: `routes/export/master-data/${tab}` })),
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),
   route("api/doctors", "routes/api/doctors.ts"),

@@ -5,6 +5,7 @@
  * The `format*` functions add the punctuation for display and return the input unchanged
  * (trimmed) when it does not have the expected shape, so odd legacy data is still shown.
  */
+import { cnpj as cnpjValidator } from "cpf-cnpj-validator";
 
 /** Every digit of the text, nothing else ('123.456.789-09' → '12345678909'); '' for null. */
 export function onlyDigits(value: string | null | undefined): string {
@@ -54,23 +55,14 @@ export function normalizeCnpj(value: string | null | undefined): string | null {
   return /^[\dA-Z]{12}\d{2}$/.test(cnpj) ? cnpj : null;
 }
 
-/** Checks the two check digits (module 11, weights 2-9) and rejects repeated digits. */
+/**
+ * Checks the two check digits (module 11; each character counts as its ASCII code minus 48, so the
+ * alphanumeric CNPJ of IN RFB 2.229/2024 is covered) and rejects repeated digits, through
+ * `cpf-cnpj-validator`; the shape (14 characters, punctuation only where it belongs) is ours.
+ */
 export function isValidCnpj(value: string | null | undefined): boolean {
   const cnpj = normalizeCnpj(value);
-  if (!cnpj || /^(\d)\1{13}$/.test(cnpj)) return false;
-  // Each character counts as its ASCII code minus 48: digits keep their value, 'A' is 17.
-  const values = cnpj.split("").map((c) => c.charCodeAt(0) - 48);
-  for (const length of [12, 13]) {
-    let sum = 0;
-    for (let i = 0; i < length; i++) {
-      const weight = ((length - 1 - i) % 8) + 2;
-      sum += values[i] * weight;
-    }
-    const remainder = sum % 11;
-    const check = remainder < 2 ? 0 : 11 - remainder;
-    if (check !== values[length]) return false;
-  }
-  return true;
+  return cnpj !== null && cnpjValidator.isValid(cnpj, true);
 }
 
 /** '00.000.000/0000-00' when the value has the 14 characters of a CNPJ; otherwise the trimmed input. */
@@ -119,4 +111,18 @@ export type BrazilUf = (typeof BRAZIL_UFS)[number];
 /** True for one of the 27 UF codes, exactly as listed (upper case). */
 export function isBrazilUf(value: string | null | undefined): value is BrazilUf {
   return typeof value === "string" && (BRAZIL_UFS as readonly string[]).includes(value);
+}
+
+/** The CEP typed with or without its hyphen ('01310100', '01310-100', '01.310-100') as '01310-100', or null. */
+export function normalizeCep(value: string | null | undefined): string | null {
+  if (!value || !/^[\d.\-\s]*$/.test(value)) return null;
+  const digits = onlyDigits(value);
+  return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : null;
+}
+
+/** Exactly `length` digits once spaces, dots and hyphens are removed (CNES: 7, registro ANS: 6), or null. */
+export function normalizeDigits(value: string | null | undefined, length: number): string | null {
+  if (!value || !/^[\d.\-\s/]*$/.test(value)) return null;
+  const digits = onlyDigits(value);
+  return digits.length === length ? digits : null;
 }

@@ -145,6 +145,16 @@ export const SUPPLIER_TYPE_LABELS: Record<SupplierType, string> = {
   other: "Outros",
 };
 
+/** Value column of the CBHPM table a payer pays by (the AMB publishes an original column and three bands). */
+export const CBHPM_BANDS = ["original", "faixa_1", "faixa_2", "faixa_3"] as const;
+export type CbhpmBand = (typeof CBHPM_BANDS)[number];
+export const CBHPM_BAND_LABELS: Record<CbhpmBand, string> = {
+  original: "Original",
+  faixa_1: "Faixa I",
+  faixa_2: "Faixa II",
+  faixa_3: "Faixa III",
+};
+
 export const MEDICAL_CODE_TYPES = ["icd10", "cbhpm", "tuss", "custom"] as const;
 export type MedicalCodeType = (typeof MEDICAL_CODE_TYPES)[number];
 export const MEDICAL_CODE_TYPE_LABELS: Record<MedicalCodeType, string> = {

@@ -6,7 +6,10 @@
 import {
   APPOINTMENT_STATUSES,
   DOCUMENT_CATEGORIES,
+  MEDICAL_CODE_TYPES,
   MESSAGE_STATUSES,
+  ORDER_STATUSES,
+  SOP_STATUSES,
   SURGERY_STATUSES,
   TASK_CATEGORIES,
   TASK_PRIORITIES,
@@ -160,3 +163,29 @@ export const DOCUMENT_LIST = defineList({
   },
 });
 export type DocumentFilters = Partial<FilterValues<NonNullable<(typeof DOCUMENT_LIST)["filters"]>>>;
+// Cadastros (master data): one list per tab, ordered by name (codes: by code, filtered by type).
+export const PAYER_LIST = defineList({ sorts: ["name"] as const, defaultSort: "name", defaultDir: "asc" });
+export const HOSPITAL_LIST = defineList({ sorts: ["name"] as const, defaultSort: "name", defaultDir: "asc" });
+export const SUPPLIER_LIST = defineList({ sorts: ["name"] as const, defaultSort: "name", defaultDir: "asc" });
+export const MEDICAL_CODE_LIST = defineList({
+  sorts: ["code"] as const,
+  defaultSort: "code",
+  defaultDir: "asc",
+  filters: { type: oneOfFilter("type", MEDICAL_CODE_TYPES) },
+});
+
+export const SOP_LIST = defineList({
+  sorts: ["createdAt", "title"] as const,
+  defaultSort: "createdAt",
+  defaultDir: "desc",
+  filters: { status: oneOfFilter("status", SOP_STATUSES) },
+});
+
+export const ORDER_LIST = defineList({
+  sorts: ["createdAt"] as const,
+  defaultSort: "createdAt",
+  defaultDir: "desc",
+  filters: { status: oneOfFilter("status", ORDER_STATUSES) },
+});
+
+export const REFERRER_LIST = defineList({ sorts: ["name"] as const, defaultSort: "name", defaultDir: "asc" });

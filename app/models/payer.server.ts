@@ -1,11 +1,69 @@
-import type { payers } from "~db/schema";
-import { formatCnpj } from "~/lib/documents";
-import { PAYER_TYPE_LABELS } from "~/lib/enums";
-import { buildSearchText } from "~/lib/search";
+import { payers, surgeries } from "~db/schema";
+import { db } from "~/.server/db";
+import type { ListParams } from "~/lib/list-params";
+import { payerSearchText } from "~/lib/master-data-search";
+import type { PayerInput } from "~/validation/master-data";
+import {
+  type CatalogSpec,
+  catalogPage,
+  createRecord,
+  deleteBlock,
+  deleteRecord,
+  getRecord,
+  nameOrder,
+  orderBy,
+  referenceCount,
+  searchIn,
+  updateRecord,
+} from "./master-data.server";
 
-type PayerRow = typeof payers.$inferInsert;
+export { payerSearchText };
 
-/** The stored search key of a payer (convênio): name, CNPJ (formatted and bare), e-mail and type. */
-export function payerSearchText(p: Pick<PayerRow, "name" | "cnpj" | "contactEmail"> & { type: NonNullable<PayerRow["type"]> }) {
-  return buildSearchText(p.name, formatCnpj(p.cnpj), p.contactEmail, PAYER_TYPE_LABELS[p.type]);
+const PAYER = {
+  table: payers,
+  entity: "payer",
+  notFound: "Pagador não encontrado.",
+  thisOne: "este pagador",
+  nameOf: (row) => String(row.name),
+  searchText: payerSearchText,
+  references: (conn, id) => referenceCount(conn, surgeries, surgeries.payerId, id, "cirurgia", "cirurgias"),
+} satisfies CatalogSpec<PayerInput>;
+
+/** The columns of the list and of its export; the fee rules are read by Honorários (see db/schema/master-data.ts). */
+const PAYER_FIELDS = {
+  name: payers.name,
+  type: payers.type,
+  cnpj: payers.cnpj,
+  ansRegistration: payers.ansRegistration,
+  contactEmail: payers.contactEmail,
+  contactPhone: payers.contactPhone,
+  paymentTermsDays: payers.paymentTermsDays,
+  coveragePercentage: payers.coveragePercentage,
+  assistant1FeePercent: payers.assistant1FeePercent,
+  assistant2FeePercent: payers.assistant2FeePercent,
+  assistant3FeePercent: payers.assistant3FeePercent,
+  assistant4FeePercent: payers.assistant4FeePercent,
+  multipleSameRoutePercent: payers.multipleSameRoutePercent,
+  multipleOtherRoutePercent: payers.multipleOtherRoutePercent,
+  urgencySurchargePercent: payers.urgencySurchargePercent,
+  cbhpmEdition: payers.cbhpmEdition,
+  cbhpmBand: payers.cbhpmBand,
+  active: payers.active,
+  notes: payers.notes,
+};
+
+export function listPayers(state: ListParams<"name">) {
+  return catalogPage(payers, state, searchIn(payers, state.q), nameOrder(payers, state.dir), PAYER_FIELDS);
 }
+
+export function payerExport({ q, dir }: Omit<ListParams<"name">, "page">) {
+  const query = db.select(PAYER_FIELDS).from(payers).where(searchIn(payers, q)).orderBy(...orderBy(nameOrder(payers, dir)));
+  return { fields: PAYER_FIELDS, query };
+}
+
+export type Payer = typeof payers.$inferSelect;
+export const getPayer = (id: number) => getRecord<Payer>(payers, id);
+export const createPayer = (userId: number, input: PayerInput) => createRecord(PAYER, userId, input);
+export const updatePayer = (userId: number, id: number, input: PayerInput) => updateRecord(PAYER, userId, id, input);
+export const deletePayer = (userId: number, id: number) => deleteRecord(PAYER, userId, id);
+export const payerDeleteBlock = (payer: Pick<Payer, "id" | "name">) => deleteBlock(PAYER, payer.id, payer.name);

@@ -112,6 +112,7 @@ export const referrers = sqliteTable(
     name: text("name").notNull(),
     specialty: text("specialty"),
     crm: text("crm"),
+    crmUf: text("crm_uf"),
     phone: text("phone"),
     email: text("email"),
     commissionRate: real("commission_rate").notNull().default(0),
@@ -122,7 +123,28 @@ export const referrers = sqliteTable(
   },
   (t) => [
     check("referrers_commission_rate_check", sql`${t.commissionRate} between 0 and 1`),
+    check("referrers_crm_uf_check", sql`${t.crmUf} is null or length(${t.crmUf}) = 2`),
     index("referrers_name_idx").on(t.name),
+    index("referrers_search_text_idx").on(t.searchText),
     index("referrers_active_idx").on(t.active),
   ],
+);
+
+/**
+ * 'Encaminhado por': which referrer sent a patient (at most one per patient). A table of its own
+ * rather than a column on patients, so the link is kept and removed with its referrer's screen.
+ */
+export const patientReferrals = sqliteTable(
+  "patient_referrals",
+  {
+    patientId: integer("patient_id")
+      .primaryKey()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => referrers.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [index("patient_referrals_referrer_idx").on(t.referrerId, t.patientId)],
 );

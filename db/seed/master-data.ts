@@ -1,9 +1,9 @@
 import { formatPhone } from "../../app/lib/documents";
 import { buildSearchText } from "../../app/lib/search";
-import { hospitalSearchText } from "../../app/models/hospital.server";
-import { medicalCodeSearchText } from "../../app/models/medical-code.server";
-import { payerSearchText } from "../../app/models/payer.server";
-import { supplierSearchText } from "../../app/models/supplier.server";
+import { hospitalSearchText } from "../../app/lib/master-data-search";
+import { medicalCodeSearchText } from "../../app/lib/master-data-search";
+import { payerSearchText } from "../../app/lib/master-data-search";
+import { supplierSearchText } from "../../app/lib/master-data-search";
 import * as schema from "../schema";
 import {
   cbhpmCode,
@@ -41,9 +41,20 @@ export function seedMasterData(ctx: SeedContext): MasterData {
 }
 
 function seedPayers({ tx, random }: SeedContext) {
-  const payerRows = PAYERS.map((p) => {
+  const payerRows = PAYERS.map((p, i) => {
     const cnpj = p.type === "private" ? null : generateCnpj(random);
+    // Registro ANS for insurers (demo numbers, not drawn from `random` so the rest of the data set stays as it was).
+    const ansRegistration = p.type === "insurance" ? String(300_000 + i * 4_721).padStart(6, "0") : null;
+    // The SUS and one insurer still pay assistants by the old 30/20/20/20 split.
+    const oldSplit = p.type === "government" || p.name === "Amil";
     return {
+      ansRegistration,
+      assistant1FeePercent: oldSplit ? 30 : 60,
+      assistant2FeePercent: oldSplit ? 20 : 40,
+      assistant3FeePercent: oldSplit ? 20 : 30,
+      assistant4FeePercent: oldSplit ? 20 : 30,
+      cbhpmEdition: p.type === "insurance" ? "2022" : null,
+      cbhpmBand: p.name === "Unimed" ? ("faixa_1" as const) : ("original" as const),
       name: p.name,
       type: p.type,
       cnpj,
@@ -53,7 +64,7 @@ function seedPayers({ tx, random }: SeedContext) {
       coveragePercentage: p.coveragePercentage,
       active: true,
       notes: p.notes,
-      searchText: payerSearchText({ name: p.name, cnpj, contactEmail: p.email, type: p.type }),
+      searchText: payerSearchText({ name: p.name, cnpj, ansRegistration, contactEmail: p.email, type: p.type }),
     };
   });
   const payerIds = insertRows(tx, schema.payers, payerRows);
@@ -64,11 +75,13 @@ function seedHospitals({ tx, random }: SeedContext) {
   const hospitalIds = insertRows(
     tx,
     schema.hospitals,
-    HOSPITALS.map((h) => {
+    HOSPITALS.map((h, i) => {
       const cnpj = generateCnpj(random);
+      const cnes = String(2_077_000 + i * 137);
       return {
         name: h.name,
         cnpj,
+        cnes,
         address: h.address,
         city: h.city,
         state: "SP",
@@ -79,7 +92,7 @@ function seedHospitals({ tx, random }: SeedContext) {
         accreditation: h.accreditation,
         active: true,
         notes: h.type === "public" ? "Atendimento de pacientes SUS via regulação (CROSS)." : null,
-        searchText: hospitalSearchText({ name: h.name, city: h.city, cnpj, type: h.type }),
+        searchText: hospitalSearchText({ name: h.name, city: h.city, cnpj, cnes, type: h.type }),
       };
     }),
   );
@@ -110,11 +123,41 @@ function seedSuppliers({ tx, random }: SeedContext) {
   return new Map(SUPPLIERS.map((s, i) => [s.name, { ...s, id: supplierIds[i] }]));
 }
 
+/** Nº de auxiliares and porte anestésico of the CBHPM 2022 codes DOMAIN.md §1 lists, by TUSS code. */
+const CBHPM_ASSISTANTS_AND_ANESTHESIA: Record<string, [number, number]> = {
+  "30715016": [2, 8],
+  "30715024": [2, 8],
+  "30715091": [2, 5],
+  "30715180": [1, 6],
+  "30715393": [2, 8],
+  "30715199": [2, 5],
+  "30715369": [2, 6],
+  "30715059": [2, 7],
+  "30715580": [1, 5],
+  "31401155": [2, 7],
+  "31401163": [2, 8],
+  "31401171": [2, 7],
+  "31401309": [2, 5],
+  "31401236": [2, 6],
+  "30215021": [2, 5],
+};
+
 /** CBHPM codes of every procedure, TUSS for every other one, CID-10 and the practice's own codes. */
 function seedMedicalCodes({ tx }: SeedContext) {
   const codeRows: Array<typeof schema.medicalCodes.$inferInsert> = [];
   for (const p of PROCEDURES) {
-    codeRows.push({ code: cbhpmCode(p.tuss), type: "cbhpm", description: p.description, category: p.category, priceCents: PORTE_2017_CENTS[p.porte], active: true });
+    const cbhpm = CBHPM_ASSISTANTS_AND_ANESTHESIA[p.tuss];
+    codeRows.push({
+      code: cbhpmCode(p.tuss),
+      type: "cbhpm",
+      description: p.description,
+      category: p.category,
+      priceCents: PORTE_2017_CENTS[p.porte],
+      porte: p.porte,
+      assistantsCount: cbhpm?.[0] ?? null,
+      anestheticPorte: cbhpm?.[1] ?? null,
+      active: true,
+    });
   }
   for (const p of PROCEDURES.filter((_, i) => i % 2 === 0)) {
     codeRows.push({ code: p.tuss, type: "tuss", description: p.description, category: p.category, priceCents: null, active: true });
@@ -158,7 +201,8 @@ export function seedReferrers({ tx, random }: SeedContext) {
       return {
         name: r.name,
         specialty: r.specialty,
-        crm: r.crm,
+        crm: r.crm?.replace(/\D/g, "") ?? null,
+        crmUf: r.crm?.startsWith("CRM-SP") ? "SP" : null,
         phone,
         email: r.email,
         commissionRate: 0,
