@@ -15,7 +15,7 @@ import { seedCommunication } from "./seed/communication";
 import { seedContext } from "./seed/context";
 import { seedDoctors } from "./seed/doctors";
 import { seedFinance } from "./seed/finance";
-import { seedMasterData, seedReferrers } from "./seed/master-data";
+import { seedMasterData, seedReferrals, seedReferrers } from "./seed/master-data";
 import { seedOrders, seedSops } from "./seed/operations";
 import { seedPatientDocuments } from "./seed/patient-documents";
 import { draftPatients, insertPatients, markNewPatients } from "./seed/patients";
@@ -48,7 +48,7 @@ function seed(tx: Tx, passwordHashes: string[], now: Date) {
   seedTasks(ctx, accounts, pool, surgeries);
   seedSops(ctx, accounts);
   seedOrders(ctx, accounts, pool, master, surgeries);
-  seedReferrers(ctx);
+  seedReferrals(ctx, seedReferrers(ctx), pool.patientIds);
   seedCommunication(ctx, accounts, staff, pool, agenda, appointments);
   seedPatientDocuments(ctx, accounts, pool, surgeries);
 }

@@ -192,8 +192,8 @@ function seedReferenceFeeSchedules({ tx, today }: SeedContext, payerByName: Mast
 }
 
 /** The physicians who refer patients to the practice (encaminhadores). */
-export function seedReferrers({ tx, random }: SeedContext) {
-  insertRows(
+export function seedReferrers({ tx, random }: SeedContext): number[] {
+  return insertRows(
     tx,
     schema.referrers,
     REFERRERS.map((r) => {
@@ -212,4 +212,13 @@ export function seedReferrers({ tx, random }: SeedContext) {
       };
     }),
   );
+}
+
+/** 'Encaminhado por': one patient in seven came through a referrer (deterministic, no draw from `random`). */
+export function seedReferrals({ tx }: SeedContext, referrerIds: number[], patientIds: number[]) {
+  if (!referrerIds.length) return;
+  const rows = patientIds
+    .filter((_, i) => i % 7 === 3)
+    .map((patientId, i) => ({ patientId, referrerId: referrerIds[i % referrerIds.length] }));
+  for (let i = 0; i < rows.length; i += 200) tx.insert(schema.patientReferrals).values(rows.slice(i, i + 200)).run();
 }

@@ -12,24 +12,39 @@ import { DAY, MINUTE } from "./time";
 
 /** The practice's standard operating procedures (POPs). */
 export function seedSops({ tx, nowMs }: SeedContext, { adminId }: Accounts) {
-  insertRows(
-    tx,
-    schema.sops,
-    SOPS.map((s, i) => {
-      const createdAt = new Date(nowMs - (400 - i * 45) * DAY);
+  const rows = SOPS.map((s, i) => {
+    const createdAt = new Date(nowMs - (400 - i * 45) * DAY);
+    return {
+      title: s.title,
+      category: s.category,
+      contentMd: s.contentMd,
+      status: s.status,
+      version: s.version,
+      createdBy: adminId,
+      searchText: buildSearchText(s.title, s.category),
+      createdAt,
+      updatedAt: new Date(createdAt.getTime() + (s.version - 1) * 30 * DAY),
+    };
+  });
+  const ids = insertRows(tx, schema.sops, rows);
+  // Every version is kept: the earlier ones differ by their revision note, the last is the SOP as it stands.
+  const versions = rows.flatMap((sop, i) =>
+    Array.from({ length: sop.version }, (_, v) => {
+      const version = v + 1;
+      const last = version === sop.version;
       return {
-        title: s.title,
-        category: s.category,
-        contentMd: s.contentMd,
-        status: s.status,
-        version: s.version,
-        createdBy: adminId,
-        searchText: buildSearchText(s.title, s.category),
-        createdAt,
-        updatedAt: new Date(createdAt.getTime() + (s.version - 1) * 30 * DAY),
+        sopId: ids[i],
+        version,
+        title: sop.title,
+        category: sop.category,
+        contentMd: last ? sop.contentMd : `${sop.contentMd}\n\n_Revisão ${version}: texto anterior à revisão seguinte._`,
+        status: last ? sop.status : ("active" as const),
+        editedBy: adminId,
+        createdAt: new Date(sop.createdAt.getTime() + v * 30 * DAY),
       };
     }),
   );
+  insertRows(tx, schema.sopVersions, versions);
 }
 
 /** The implants each OPME surgery type needs, by TUSS code. */
@@ -131,5 +146,13 @@ export function seedOrders(
     { description: "Ressonância magnética de coluna lombar com contraste", quantity: 1, unitCents: 95_000 },
   ], nowMs - 2 * DAY, surgicalPatients[surgicalPatients.length - 1], { notes: "Paciente particular; laboratório a definir." });
   orderRows.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
-  insertRows(tx, schema.orders, orderRows);
+  const orderIds = insertRows(tx, schema.orders, orderRows);
+  // The status history: created as pending, then straight to where the order stands.
+  const changes = orderRows.flatMap((order, i) => {
+    const created = { orderId: orderIds[i], fromStatus: null, toStatus: "pending" as const, changedBy: order.createdBy, changedAt: order.createdAt! };
+    if (order.status === "pending") return [created];
+    const moved = { orderId: orderIds[i], fromStatus: "pending" as const, toStatus: order.status!, changedBy: order.createdBy, changedAt: new Date(Math.min(order.createdAt!.getTime() + DAY, nowMs)) };
+    return [created, moved];
+  });
+  insertRows(tx, schema.orderStatusChanges, changes);
 }

@@ -1,0 +1,319 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Eye } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { DataTable, useHrefWithParams } from "~/components/data-table";
+import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
+import { FormDialogFooter, UrlDialog } from "~/components/dialog";
+import { DefaultSubmitButton, PatientPicker } from "~/components/entity-picker";
+import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
+import { ListToolbar } from "~/components/list-toolbar";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { actionsColumn } from "~/components/row-actions";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { requirePermission } from "~/.server/auth";
+import { crudIntents, dispatchIntent, intent, resolveDialog } from "~/.server/intent-action";
+import { notFound } from "~/.server/responses";
+import { isValidIsoDate, startOfIsoDateInClinic, startOfMonthInClinic, todayIsoInClinic, isoDateInClinic, addDaysInClinic } from "~/lib/dates";
+import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
+import { listUrl, parseId, parseListState } from "~/lib/list-params";
+import { REFERRER_LIST } from "~/lib/lists";
+import { formatBRL } from "~/lib/money";
+import { rightsIn } from "~/lib/permissions";
+import { cleanQueryText } from "~/lib/text";
+import { useToastEffect } from "~/lib/use-toast-effect";
+import { patientPickerOptions } from "~/models/picker-options.server";
+import {
+  createReferrer,
+  deleteReferrer,
+  getReferrer,
+  linkPatient,
+  listReferrers,
+  referredPatients,
+  unlinkPatient,
+  updateReferrer,
+} from "~/models/referrer.server";
+import { referralSchema, referrerSchema } from "~/validation/referrer";
+import type { Route } from "./+types/referrers";
+
+export const handle = { title: "Encaminhadores", subtitle: "Quem encaminha pacientes, e a comissão sobre cirurgias pagas" };
+export const meta: Route.MetaFunction = () => [{ title: "Encaminhadores · Sinapse" }];
+
+const NOT_FOUND = "Encaminhador não encontrado.";
+const UF_OPTIONS = BRAZIL_UFS.map((uf) => ({ value: uf, label: uf }));
+
+/** The commission period from `?from=&to=` (dates, `to` inclusive); this month by default. */
+function periodOf(url: URL) {
+  const today = todayIsoInClinic();
+  const from = url.searchParams.get("from");
+  const to = url.searchParams.get("to");
+  const fromIso = from && isValidIsoDate(from) ? from : isoDateInClinic(startOfMonthInClinic())!;
+  const toIso = to && isValidIsoDate(to) && to >= fromIso ? to : today >= fromIso ? today : fromIso;
+  return { fromIso, toIso, period: { from: startOfIsoDateInClinic(fromIso)!, to: addDaysInClinic(startOfIsoDateInClinic(toIso)!, 1) } };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "referrers", "view");
+  const url = new URL(request.url);
+  const params = parseListState(url, REFERRER_LIST);
+  const { fromIso, toIso, period } = periodOf(url);
+  const { dialog, editing, deleting } = resolveDialog(url, user, {
+    area: "referrers",
+    notFoundMessage: NOT_FOUND,
+    loadEditing: getReferrer,
+    loadDeleting: (id) => {
+      const referrer = getReferrer(id);
+      return referrer && { id: referrer.id, name: referrer.name };
+    },
+  });
+  let viewing = null;
+  if (url.searchParams.has("view")) {
+    const referrer = getReferrer(parseId(url.searchParams.get("view")) ?? notFound(NOT_FOUND)) ?? notFound(NOT_FOUND);
+    const patientQ = cleanQueryText(url.searchParams.get("patientQ"));
+    viewing = { id: referrer.id, name: referrer.name, patients: referredPatients(referrer.id), patientQ, patientOptions: patientPickerOptions(patientQ, null) };
+  }
+  return {
+    ...listReferrers(params, period),
+    params,
+    fromIso,
+    toIso,
+    dialog,
+    editing,
+    deleting,
+    viewing,
+    closeTo: listUrl(url),
+    permissions: rightsIn(user, "referrers"),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requirePermission(request, "referrers", "view");
+  const url = new URL(request.url);
+  const back = listUrl(url);
+  const viewBack = ({ id }: { id: number }) => `${url.pathname}?view=${id}`;
+  return dispatchIntent(request, user, {
+    back,
+    notFoundMessage: NOT_FOUND,
+    intents: {
+      ...crudIntents({
+        area: "referrers",
+        schema: referrerSchema,
+        messages: {
+          created: "Encaminhador criado",
+          updated: "Encaminhador atualizado",
+          deleted: "Encaminhador excluído",
+          saveFailed: "Erro ao salvar encaminhador",
+          deleteFailed: "Erro ao excluir encaminhador",
+        },
+        create: createReferrer,
+        update: updateReferrer,
+        remove: deleteReferrer,
+      }),
+      "link-patient": intent({
+        permission: ["referrers", "edit"],
+        schema: referralSchema,
+        record: true,
+        run: ({ user, id, input }) => linkPatient(user.id, id, input.patientId),
+        success: "Paciente vinculado ao encaminhador",
+        failure: "Erro ao salvar encaminhador",
+        back: viewBack,
+      }),
+      "unlink-patient": intent({
+        permission: ["referrers", "edit"],
+        schema: referralSchema,
+        record: true,
+        run: ({ user, id, input }) => unlinkPatient(user.id, id, input.patientId),
+        success: "Vínculo removido",
+        failure: "Erro ao salvar encaminhador",
+        back: viewBack,
+      }),
+    },
+  });
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Row = LoaderData["rows"][number];
+
+export default function ReferrersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, pageSize, params, permissions, dialog, editing, deleting, viewing, closeTo, fromIso, toIso } = loaderData;
+  const hrefWith = useHrefWithParams();
+  useToastEffect(actionData?.toast);
+
+  return (
+    <div className="space-y-4">
+      <ListToolbar
+        search={{ placeholder: "Buscar por nome, especialidade, CRM ou e-mail...", label: "Buscar encaminhadores" }}
+        listHref={closeTo}
+        canExport={false}
+        create={permissions.create ? { label: "Novo Encaminhador", href: hrefWith({ dialog: "new", edit: null, delete: null, view: null }) } : null}
+      />
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Período da comissão">
+        {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
+        <div className="space-y-1">
+          <Label htmlFor="period-from">Cirurgias pagas de</Label>
+          <Input id="period-from" type="date" name="from" defaultValue={fromIso} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="period-to">até</Label>
+          <Input id="period-to" type="date" name="to" defaultValue={toIso} />
+        </div>
+        <Button type="submit" variant="outline">
+          Aplicar período
+        </Button>
+      </Form>
+      <DataTable
+        caption="Encaminhadores"
+        rows={rows}
+        total={total}
+        page={loaderData.page}
+        keyset={loaderData}
+        pageSize={pageSize}
+        sort={{ key: params.sort, dir: params.dir }}
+        getRowKey={(row) => row.id}
+        emptyText="Nenhum encaminhador encontrado"
+        columns={[
+          {
+            key: "name",
+            header: "Nome",
+            sortKey: "name",
+            className: "font-medium",
+            cell: (row: Row) => (
+              <Link to={hrefWith({ view: row.id, dialog: null, edit: null, delete: null })} preventScrollReset className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
+                <Eye aria-hidden className="size-4" />
+                {row.name}
+              </Link>
+            ),
+          },
+          { key: "specialty", header: "Especialidade", cell: (row: Row) => row.specialty ?? "-" },
+          { key: "crm", header: "CRM", className: "whitespace-nowrap", cell: (row: Row) => (row.crm ? (row.crmUf ? `CRM/${row.crmUf} ${row.crm}` : row.crm) : "-") },
+          { key: "phone", header: "Telefone", className: "whitespace-nowrap", cell: (row: Row) => (row.phone ? formatPhone(row.phone) : "-") },
+          { key: "patients", header: "Pacientes", className: "text-right", cell: (row: Row) => row.patients },
+          { key: "surgeries", header: "Cirurgias", className: "text-right", cell: (row: Row) => row.surgeries },
+          { key: "rate", header: "Comissão", className: "text-right", cell: (row: Row) => `${Math.round(row.commissionRate * 100)}%` },
+          {
+            key: "owed",
+            header: "Comissão no período",
+            className: "text-right whitespace-nowrap",
+            cell: (row: Row) => (
+              <span title={`${row.paidSurgeries} cirurgia(s) paga(s), ${formatBRL(row.paidCents)}`}>{formatBRL(row.commissionCents)}</span>
+            ),
+          },
+          { key: "active", header: "Status", cell: (row: Row) => <Badge variant={row.active ? "success" : "secondary"}>{row.active ? "Ativo" : "Inativo"}</Badge> },
+          ...actionsColumn<Row>(permissions, hrefWith, (row) => row.name),
+        ]}
+      />
+      {viewing ? <ReferralsDialog viewing={viewing} canEdit={permissions.edit} closeTo={closeTo} /> : null}
+      {dialog === "new" || editing ? (
+        <ReferrerDialog
+          key={editing?.id ?? "new"}
+          referrer={editing}
+          closeTo={closeTo}
+          lastResult={actionData?.intent === (editing ? "update" : "create") ? actionData.result : undefined}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteDialog
+          title="Excluir encaminhador"
+          message={
+            <>
+              Tem certeza que deseja excluir o encaminhador <strong>{deleting.name}</strong>? Os pacientes continuam cadastrados; só o vínculo é removido.
+            </>
+          }
+          id={deleting.id}
+          closeTo={closeTo}
+          error={deleteErrorOf(actionData)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ReferrerDialog({
+  referrer,
+  closeTo,
+  lastResult,
+}: {
+  referrer: LoaderData["editing"];
+  closeTo: string;
+  lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
+}) {
+  const [form, fields] = useForm({
+    id: referrer ? `referrer-${referrer.id}` : "referrer-new",
+    lastResult,
+    defaultValue: referrer
+      ? { ...referrer, phone: referrer.phone ? formatPhone(referrer.phone) : "", commissionRate: String(referrer.commissionRate), active: referrer.active ? "on" : "" }
+      : { commissionRate: "0", active: "on" },
+    constraint: getZodConstraint(referrerSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: referrerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <UrlDialog title={referrer ? "Editar Encaminhador" : "Novo Encaminhador"} closeTo={closeTo} maxWidth="2xl">
+      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+        <input type="hidden" name="intent" value={referrer ? "update" : "create"} />
+        {referrer ? <input type="hidden" name="id" value={referrer.id} /> : null}
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field meta={fields.name} label="Nome" className="sm:col-span-2" autoComplete="off" autoFocus />
+          <Field meta={fields.specialty} label="Especialidade" />
+          <div className="grid grid-cols-[1fr_6rem] gap-2">
+            <Field meta={fields.crm} label="CRM" inputMode="numeric" />
+            <SelectField meta={fields.crmUf} label="UF do CRM" options={UF_OPTIONS} placeholder="-" />
+          </div>
+          <Field meta={fields.phone} label="Telefone" type="tel" placeholder="(00) 00000-0000" />
+          <Field meta={fields.email} label="E-mail" type="email" />
+          <Field meta={fields.commissionRate} label="Taxa de comissão (0 a 1)" type="number" min={0} max={1} step={0.01} hint="Sobre o valor das cirurgias pagas dos pacientes encaminhados" />
+          <TextareaField meta={fields.notes} label="Observações" rows={3} className="sm:col-span-2" />
+          <CheckboxField meta={fields.active} label="Ativo" className="sm:col-span-2" />
+        </div>
+        <FormDialogFooter closeTo={closeTo} submitLabel={referrer ? "Salvar alterações" : "Cadastrar encaminhador"} />
+      </Form>
+    </UrlDialog>
+  );
+}
+
+/** `?view=ID`: the patients this referrer sent ('encaminhado por'), linked and unlinked by admins. */
+function ReferralsDialog({ viewing, canEdit, closeTo }: { viewing: NonNullable<LoaderData["viewing"]>; canEdit: boolean; closeTo: string }) {
+  const location = useLocation();
+  return (
+    <UrlDialog title={`Pacientes encaminhados por ${viewing.name}`} closeTo={closeTo} maxWidth="xl">
+      {viewing.patients.length ? (
+        <ul className="divide-y text-sm">
+          {viewing.patients.map((patient) => (
+            <li key={patient.id} className="flex items-center justify-between gap-2 py-1.5">
+              <span>{patient.name}</span>
+              {canEdit ? (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="unlink-patient" />
+                  <input type="hidden" name="id" value={viewing.id} />
+                  <input type="hidden" name="patientId" value={patient.id} />
+                  <Button type="submit" variant="ghost" size="sm" aria-label={`Desvincular ${patient.name}`}>
+                    Desvincular
+                  </Button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">Nenhum paciente vinculado a este encaminhador.</p>
+      )}
+      {canEdit ? (
+        <Form method="post" key={location.search} className="space-y-2 border-t pt-3" preventScrollReset>
+          <DefaultSubmitButton label="Vincular" />
+          <input type="hidden" name="intent" value="link-patient" />
+          <input type="hidden" name="id" value={viewing.id} />
+          <input type="hidden" name="view" value={viewing.id} />
+          <PatientPicker options={viewing.patientOptions} searchDefault={viewing.patientQ} searchPlaceholder="Nome ou CPF..." />
+          <Button type="submit">Vincular paciente</Button>
+        </Form>
+      ) : null}
+    </UrlDialog>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
