@@ -31,6 +31,16 @@ const SCREENS = [
   "/communication?tab=automacao",
   "/communication?tab=whatsapp&template=new",
   "/communication/messages",
+  "/master-data/payers",
+  "/master-data/payers?dialog=new",
+  "/master-data/hospitals",
+  "/master-data/codes",
+  "/master-data/suppliers",
+  "/sops",
+  "/sops?dialog=new",
+  "/orders",
+  "/orders?dialog=new",
+  "/referrers",
 ];
 
 const THEMES = ["light", "dark"] as const;

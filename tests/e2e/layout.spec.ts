@@ -24,6 +24,11 @@ const SCREENS = [
   "/communication?tab=automacao",
   "/communication?tab=whatsapp&template=new",
   "/communication/messages",
+  "/master-data/payers",
+  "/master-data/codes",
+  "/sops",
+  "/orders",
+  "/referrers",
 ];
 
 const DESKTOP = { width: 1366, height: 800 };

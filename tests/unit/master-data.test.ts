@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, hospitals, medicalCodes, orders, payers, suppliers } from "~db/schema";
+import { auditLog, medicalCodes, orders, payers, suppliers } from "~db/schema";
 import { db } from "~/.server/db";
 import { isValidCnpj, normalizeCep } from "~/lib/documents";
 import { createHospital, getHospital, listHospitals } from "~/models/hospital.server";
@@ -13,7 +13,7 @@ import { createSupplier, deleteSupplier } from "~/models/supplier.server";
 import { action, loader } from "~/routes/master-data";
 import { action as importAction } from "~/routes/master-data-import";
 import { hospitalSchema, medicalCodeSchema, payerSchema, supplierSchema } from "~/validation/master-data";
-import { formRequest, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "./helpers";
+import { formRequest, getRequest, loginAs, routeArgs, statusOf, thrownResponse } from "./helpers";
 
 let adminId: number;
 let adminCookie: string;
@@ -268,5 +268,3 @@ describe("CSV import", () => {
   });
 });
 
-void insertPatient;
-void hospitals;

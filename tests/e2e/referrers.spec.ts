@@ -1,0 +1,74 @@
+import { type Page, expect, test } from "@playwright/test";
+import { insertPatient, openTestDb, uniqueTag } from "./db";
+import { forgePost, loginAs } from "./helpers";
+
+test.describe.configure({ timeout: 120_000 });
+
+function dialog(page: Page) {
+  return page.getByRole("dialog");
+}
+
+test("an admin creates a referrer, links a patient and sees the count", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  insertPatient(db, `Paciente Encaminhada ${tag}`);
+  await loginAs(page, "admin");
+  await page.goto("/referrers");
+  await page.getByRole("link", { name: "Novo Encaminhador" }).click();
+  await dialog(page).getByLabel("Nome").fill(`Dra. Lúcia ${tag}`);
+  await dialog(page).getByLabel("Taxa de comissão (0 a 1)").fill("0.055");
+  await dialog(page).getByRole("button", { name: "Cadastrar encaminhador" }).click();
+  await expect(dialog(page).getByText(/em passos de 0,01/)).toBeVisible();
+  await dialog(page).getByLabel("Taxa de comissão (0 a 1)").fill("0.05");
+  await dialog(page).getByRole("textbox", { name: "CRM", exact: true }).fill("76543");
+  await dialog(page).getByLabel("UF do CRM").selectOption("SP");
+  await dialog(page).getByRole("button", { name: "Cadastrar encaminhador" }).click();
+  await expect(page.getByText("Encaminhador criado")).toBeVisible();
+
+  await page.goto(`/referrers?q=lucia+${tag}`);
+  const row = page.getByRole("row", { name: new RegExp(tag) });
+  await expect(row).toContainText("CRM/SP 76543");
+  await expect(row).toContainText("5%");
+  await row.getByRole("link", { name: `Dra. Lúcia ${tag}` }).click();
+  await expect(dialog(page).getByText("Nenhum paciente vinculado a este encaminhador.")).toBeVisible();
+  const picker = dialog(page).getByRole("combobox", { name: "Paciente" });
+  await picker.fill(`Encaminhada ${tag}`);
+  await dialog(page).getByRole("option", { name: new RegExp(tag) }).click();
+  await dialog(page).getByRole("button", { name: "Vincular paciente" }).click();
+  await expect(page.getByText("Paciente vinculado ao encaminhador")).toBeVisible();
+  await expect(dialog(page).getByText(`Paciente Encaminhada ${tag}`)).toBeVisible();
+  await page.goto(`/referrers?q=lucia+${tag}`);
+  await expect(page.getByRole("row", { name: new RegExp(tag) }).getByRole("cell").nth(4)).toHaveText("1");
+});
+
+test("staff sees referrers without controls; a forged create gets 403", async ({ page }) => {
+  const db = openTestDb();
+  await loginAs(page, "staff");
+  await page.goto("/referrers");
+  await expect(page.getByRole("table", { name: "Encaminhadores" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Novo Encaminhador" })).toHaveCount(0);
+  const name = `Forjado ${uniqueTag()}`;
+  const response = await forgePost(page, "/referrers", { intent: "create", name });
+  expect(response.status()).toBe(403);
+  expect((db.prepare("select count(*) as n from referrers where name = ?").get(name) as { n: number }).n).toBe(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an admin creates a referrer; the commission defaults to 0", async ({ page }) => {
+    const tag = uniqueTag();
+    await loginAs(page, "admin");
+    await page.goto("/referrers?dialog=new");
+    await dialog(page).getByLabel("Nome").fill(`Dr. Sem Script ${tag}`);
+    await dialog(page).getByLabel("Taxa de comissão (0 a 1)").fill("");
+    await dialog(page).getByLabel("E-mail").fill("invalido");
+    await dialog(page).getByRole("button", { name: "Cadastrar encaminhador" }).click();
+    await expect(dialog(page).getByText("E-mail inválido")).toBeVisible();
+    await dialog(page).getByLabel("E-mail").fill(`sem.script.${tag}@clinica.com.br`);
+    await dialog(page).getByRole("button", { name: "Cadastrar encaminhador" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await page.goto(`/referrers?q=${tag}`);
+    await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("0%");
+  });
+});
