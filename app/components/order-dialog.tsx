@@ -15,7 +15,8 @@ type LoaderData = Route.ComponentProps["loaderData"];
 const STATUS_OPTIONS = enumOptions(ORDER_STATUSES, ORDER_STATUS_LABELS);
 /** Empty item rows offered below the order's items (works without JavaScript: reopen to add more). */
 const BLANK_ROWS = 3;
-const LIST_PARAMS = ["q", "page", "sort", "dir", "after", "before", "status"];
+// Not the list's `status` filter: the form has a `status` field of its own.
+const LIST_PARAMS = ["q", "page", "sort", "dir", "after", "before"];
 
 /** The create/edit dialog of /orders: type, status, patient, supplier (active only) and the items table. */
 export function OrderDialog({

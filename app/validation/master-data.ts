@@ -112,28 +112,30 @@ export const supplierSchema = z.object({
 });
 export type SupplierInput = z.infer<typeof supplierSchema>;
 
-export const medicalCodeSchema = z
-  .object({
-    type: z.enum(MEDICAL_CODE_TYPES, { error: "Escolha o tipo" }),
-    code: requiredText("Informe o código", 30),
-    description: requiredText("Informe a descrição", 500),
-    category: optionalText(120),
-    porte: optionalText(3)
-      .transform((value) => value?.toUpperCase() ?? null)
-      .refine((value) => value === null || /^([1-9]|1[0-4])[ABC]$/.test(value), MASTER_DATA_MESSAGES.porte),
-    assistantsCount: boundedNumber({ min: 0, max: 4, step: 1, fallback: null, messages: { invalid: MASTER_DATA_MESSAGES.assistants } }),
-    anestheticPorte: boundedNumber({ min: 0, max: 8, step: 1, fallback: null, messages: { invalid: MASTER_DATA_MESSAGES.anestheticPorte } }),
-    priceCents: reaisToCents({ required: false }),
-    active: checkbox(),
-  })
-  .transform((input, ctx) => {
-    const code = normalizeMedicalCode(input.type, input.code);
-    if (!code.ok) ctx.addIssue({ code: "custom", path: ["code"], message: code.message });
-    if (input.type !== "cbhpm") {
-      for (const field of ["porte", "assistantsCount", "anestheticPorte"] as const) {
-        if (input[field] !== null) ctx.addIssue({ code: "custom", path: [field], message: MASTER_DATA_MESSAGES.cbhpmOnly });
-      }
+/** The code form's fields (what the browser's constraints read: Conform cannot read a transformed schema). */
+export const medicalCodeFields = z.object({
+  type: z.enum(MEDICAL_CODE_TYPES, { error: "Escolha o tipo" }),
+  code: requiredText("Informe o código", 30),
+  description: requiredText("Informe a descrição", 500),
+  category: optionalText(120),
+  porte: optionalText(3)
+    .transform((value) => value?.toUpperCase() ?? null)
+    .refine((value) => value === null || /^([1-9]|1[0-4])[ABC]$/.test(value), MASTER_DATA_MESSAGES.porte),
+  assistantsCount: boundedNumber({ min: 0, max: 4, step: 1, fallback: null, messages: { invalid: MASTER_DATA_MESSAGES.assistants } }),
+  anestheticPorte: boundedNumber({ min: 0, max: 8, step: 1, fallback: null, messages: { invalid: MASTER_DATA_MESSAGES.anestheticPorte } }),
+  priceCents: reaisToCents({ required: false }),
+  active: checkbox(),
+});
+
+/** The code form: the type decides how the code is written (see ~/lib/medical-codes); porte fields for CBHPM only. */
+export const medicalCodeSchema = medicalCodeFields.transform((input, ctx) => {
+  const code = normalizeMedicalCode(input.type, input.code);
+  if (!code.ok) ctx.addIssue({ code: "custom", path: ["code"], message: code.message });
+  if (input.type !== "cbhpm") {
+    for (const field of ["porte", "assistantsCount", "anestheticPorte"] as const) {
+      if (input[field] !== null) ctx.addIssue({ code: "custom", path: [field], message: MASTER_DATA_MESSAGES.cbhpmOnly });
     }
-    return { ...input, code: code.ok ? code.code : input.code };
-  });
+  }
+  return { ...input, code: code.ok ? code.code : input.code };
+});
 export type MedicalCodeInput = z.infer<typeof medicalCodeSchema>;

@@ -31,7 +31,7 @@ test("staff creates an order with items, the total follows them, and deletes it"
   await row.getByRole("link", { name: /Editar/ }).click();
   await expect(dialog(page).getByLabel("Descrição do item 2")).toHaveValue("Haste de titânio");
   await dialog(page).getByLabel("Quantidade do item 1").fill("2");
-  await dialog(page).getByLabel("Status").selectOption("approved");
+  await dialog(page).getByLabel("Status", { exact: true }).selectOption("approved");
   await dialog(page).getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("Pedido atualizado")).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("R$ 5.500,00");

@@ -29,7 +29,7 @@ test("an admin creates a referrer, links a patient and sees the count", async ({
   const row = page.getByRole("row", { name: new RegExp(tag) });
   await expect(row).toContainText("CRM/SP 76543");
   await expect(row).toContainText("5%");
-  await row.getByRole("link", { name: `Dra. Lúcia ${tag}` }).click();
+  await row.getByRole("link", { name: `Dra. Lúcia ${tag}`, exact: true }).click();
   await expect(dialog(page).getByText("Nenhum paciente vinculado a este encaminhador.")).toBeVisible();
   const picker = dialog(page).getByRole("combobox", { name: "Paciente" });
   await picker.fill(`Encaminhada ${tag}`);

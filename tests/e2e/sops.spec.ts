@@ -27,13 +27,13 @@ test("an admin writes a SOP, edits it into v2, reads v1 and compares; scripts st
   await expect(row).toContainText("v1");
   await row.getByRole("link", { name: /Editar/ }).click();
   await dialog(page).getByLabel("Conteúdo (Markdown)").fill("## Antes da cirurgia\n\n- Jejum de 8 h\n- Termo de consentimento assinado");
-  await dialog(page).getByLabel("Status").selectOption("active");
+  await dialog(page).getByLabel("Status", { exact: true }).selectOption("active");
   await dialog(page).getByRole("button", { name: "Salvar nova versão" }).click();
   await expect(page.getByText("SOP atualizado")).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("v2");
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("Ativo");
 
-  await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: `Checklist ${tag}` }).click();
+  await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: `Checklist ${tag}`, exact: true }).click();
   await expect(dialog(page).getByRole("heading", { name: "Antes da cirurgia" })).toBeVisible();
   await expect(dialog(page).getByText("Termo de consentimento assinado")).toBeVisible();
   await dialog(page).getByRole("link", { name: "v1", exact: true }).click();

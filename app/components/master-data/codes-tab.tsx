@@ -10,7 +10,7 @@ import { MEDICAL_CODE_TYPES, MEDICAL_CODE_TYPE_LABELS, enumOptions, labelFor } f
 import { MEDICAL_CODE_LIST } from "~/lib/lists";
 import { twinCode } from "~/lib/medical-codes";
 import { centsToReaisInput, formatBRL } from "~/lib/money";
-import { medicalCodeSchema } from "~/validation/master-data";
+import { medicalCodeFields, medicalCodeSchema } from "~/validation/master-data";
 import { type ActionData, ActiveBadge, type Shared, type TabData, TabDeleteDialog, TabToolbar, lastResultFor } from "./shared";
 
 type Data = TabData<"codes">;
@@ -90,7 +90,7 @@ function CodeDialog({ code, closeTo, lastResult }: { code: Data["editing"]; clos
           active: code.active ? "on" : "",
         }
       : { type: "cbhpm", active: "on" },
-    constraint: getZodConstraint(medicalCodeSchema),
+    constraint: getZodConstraint(medicalCodeFields),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: medicalCodeSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
