@@ -36,7 +36,7 @@ test("an admin creates a referrer, links a patient and sees the count", async ({
   await dialog(page).getByRole("option", { name: new RegExp(tag) }).click();
   await dialog(page).getByRole("button", { name: "Vincular paciente" }).click();
   await expect(page.getByText("Paciente vinculado ao encaminhador")).toBeVisible();
-  await expect(dialog(page).getByText(`Paciente Encaminhada ${tag}`)).toBeVisible();
+  await expect(dialog(page).getByRole("listitem").filter({ hasText: `Paciente Encaminhada ${tag}` })).toHaveCount(1);
   await page.goto(`/referrers?q=lucia+${tag}`);
   await expect(page.getByRole("row", { name: new RegExp(tag) }).getByRole("cell").nth(4)).toHaveText("1");
 });
