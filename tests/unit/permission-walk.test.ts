@@ -85,6 +85,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     view: ROLES,
     intents: { "update-general": ADMIN, "update-security": ADMIN, "change-password": ROLES, "set-role": ADMIN },
   },
+  "routes/sops": { view: ROLES, intents: crud(ADMIN, ADMIN, ADMIN) },
+  "routes/orders": { view: ROLES, intents: crud(ADMIN_STAFF, ADMIN_STAFF, ADMIN_STAFF) },
+  "routes/referrers": { view: ROLES, intents: { ...crud(ADMIN, ADMIN, ADMIN), "link-patient": ADMIN, "unlink-patient": ADMIN } },
   "routes/settings/audit": { view: ADMIN, intents: { verify: ADMIN } },
   "routes/settings/backups": { view: ADMIN, intents: { "update-schedule": ADMIN, "backup-now": ADMIN } },
   // CSV exports: admins, unless an area says otherwise.
@@ -126,6 +129,13 @@ ROUTE_RULES["routes/comunicacao/mensagens"] = ROUTE_RULES["routes/communication-
 // Aliases and generated routes.
 ROUTE_RULES["routes/config"] = ROUTE_RULES["routes/settings"];
 for (const slug of ["dashboard", "triagem", "mensagens", "opme-copilot", "aprovacoes", "rag"]) ROUTE_RULES[`routes/ia/${slug}`] = { view: ROLES };
+// Cadastros: one module per kind of page, one route per tab.
+ROUTE_RULES["routes/master-data"] = { view: ROLES, intents: crud(ADMIN, ADMIN, ADMIN) };
+for (const tab of ["payers", "hospitals", "codes", "suppliers"]) {
+  ROUTE_RULES[`routes/master-data/${tab}`] = ROUTE_RULES["routes/master-data"];
+  ROUTE_RULES[`routes/master-data-import/${tab}`] = { view: ADMIN, intents: { preview: ADMIN, apply: ADMIN } };
+  ROUTE_RULES[`routes/export/master-data/${tab}`] = { view: ADMIN };
+}
 /** Placeholders ('em construção') of screens not built yet: any role; a real route needs its own entry. */
 const UNDER_CONSTRUCTION: RouteRule = { view: ROLES };
 
