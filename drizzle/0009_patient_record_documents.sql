@@ -28,6 +28,4 @@ CREATE INDEX `documents_category_created_idx` ON `documents` (`category`,`create
 CREATE INDEX `documents_surgery_idx` ON `documents` (`surgery_id`);--> statement-breakpoint
 ALTER TABLE `clinic_settings` ADD `upload_max_mb` integer DEFAULT 20 NOT NULL;--> statement-breakpoint
 ALTER TABLE `patients` ADD `insurance_card_number` text;--> statement-breakpoint
-ALTER TABLE `patients` ADD `referrer_id` integer REFERENCES `referrers`(`id`) ON DELETE SET NULL;--> statement-breakpoint
-CREATE INDEX `patients_referrer_idx` ON `patients` (`referrer_id`);--> statement-breakpoint
 CREATE INDEX `tasks_patient_created_idx` ON `tasks` (`patient_id`,`created_at`);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { patients, referrers } from "~db/schema";
+import { patientReferrals, patients, referrers } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
 import { PAGE_SIZE } from "~/lib/list-params";
 
@@ -142,7 +142,8 @@ export function getPatientRecord(id: number) {
         updatedAt: patients.updatedAt,
       })
       .from(patients)
-      .leftJoin(referrers, eq(referrers.id, patients.referrerId))
+      .leftJoin(patientReferrals, eq(patientReferrals.patientId, patients.id))
+      .leftJoin(referrers, eq(referrers.id, patientReferrals.referrerId))
       .where(eq(patients.id, id))
       .get() ?? null
   );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { APPOINTMENT_STATUSES } from "../../app/lib/enums";
 import { users } from "./auth";
 import { bool, id, instant, timestamps } from "./columns";
@@ -21,8 +21,6 @@ export const patients = sqliteTable(
     insurance: text("insurance"),
     /** The insurer's card number (carteirinha), as printed. */
     insuranceCardNumber: text("insurance_card_number"),
-    /** Who referred the patient (encaminhado por); cleared when the referrer goes. */
-    referrerId: integer("referrer_id").references((): AnySQLiteColumn => referrers.id, { onDelete: "set null" }),
     medicalHistory: text("medical_history"),
     /** Consent to receive WhatsApp messages (communication KPI optInPatients). */
     whatsappOptIn: bool("whatsapp_opt_in").notNull().default(false),
@@ -41,7 +39,6 @@ export const patients = sqliteTable(
     index("patients_search_text_idx").on(t.searchText),
     index("patients_created_at_idx").on(t.createdAt),
     index("patients_whatsapp_opt_in_idx").on(t.whatsappOptIn),
-    index("patients_referrer_idx").on(t.referrerId),
   ],
 );
 
