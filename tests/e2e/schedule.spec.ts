@@ -59,12 +59,14 @@ test("Day shows the appointment at its São Paulo time with details and status, 
   await expect(late).toContainText("Primeira consulta");
   await expect(late).toContainText("Consultório 3");
   await expect(late.getByText("Agendada", { exact: true })).toHaveClass(/bg-info/);
-  await expect(late.getByRole("link", { name: names.late })).toHaveAttribute("href", new RegExp(`^/appointments\\?edit=${ids.late}&returnTo=%2Fschedule`));
+  // The time opens the appointment's edit dialog; the name opens the patient's record.
+  await expect(late.getByRole("link", { name: "23:30–23:59" })).toHaveAttribute("href", new RegExp(`^/appointments\\?edit=${ids.late}&returnTo=%2Fschedule`));
+  await expect(late.getByRole("link", { name: names.late })).toHaveAttribute("href", /^\/patients\/\d+$/);
   // 00:15 on the 23rd belongs to the next day, not to the 22nd.
   await expect(entry(page, names.early)).toHaveCount(0);
 
   // The edit dialog opened from here comes back here when saved.
-  await late.getByRole("link", { name: names.late }).click();
+  await late.getByRole("link", { name: "23:30–23:59" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
   await dialog.getByLabel("Local").fill("Consultório 4");
   await dialog.getByRole("button", { name: "Salvar alterações" }).click();
@@ -172,11 +174,12 @@ test("Anterior, Próximo and Hoje move by the view's period; tabs keep the date"
   await expect(page.locator("section[aria-labelledby]").filter({ has: page.locator('[aria-current="date"]') })).toHaveAttribute("data-date", today);
 });
 
-test("a doctor sees the entries as plain text, without the edit link", async ({ page }) => {
+test("a doctor sees the entries without the edit link (the name still opens the patient's record)", async ({ page }) => {
   await loginAs(page, "doctor");
   await page.goto("/schedule?view=day&date=2026-11-22");
   await expect(entry(page, names.late)).toContainText("23:30–23:59");
-  await expect(entry(page, names.late).getByRole("link")).toHaveCount(0);
+  await expect(entry(page, names.late).getByRole("link", { name: "23:30–23:59" })).toHaveCount(0);
+  await expect(entry(page, names.late).getByRole("link")).toHaveAttribute("href", /^\/patients\/\d+$/);
   await expect(page.getByRole("link", { name: "Nova consulta" })).toHaveCount(0);
 });
 
