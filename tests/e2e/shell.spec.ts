@@ -190,9 +190,9 @@ test("screens not built yet show an 'em construção' page inside the shell", as
   for (const [path, title] of [
     ["/kpis/metricas", "Métricas"],
     ["/kpis/cirurgicos", "Cirúrgicos"],
-    ["/master-data/payers", "Pagadores"],
+    ["/procedures", "Procedimentos"],
     ["/honorarios/cbhpm", "CBHPM"],
-    ["/communication", "Comunicação"],
+    ["/google-drive", "Google Drive"],
     ["/google-forms", "Google Forms"],
   ]) {
     const response = await page.goto(path);
