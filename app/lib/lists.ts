@@ -14,6 +14,7 @@ import {
   TASK_CATEGORIES,
   TASK_PRIORITIES,
   TASK_STATUSES,
+  TRANSACTION_TYPES,
 } from "./enums";
 import { type FilterValues, defineList, idFilter, oneOfFilter, parseId } from "./list-params";
 import { PIPELINE_STAGE_IDS } from "./pipeline";
@@ -189,3 +190,17 @@ export const ORDER_LIST = defineList({
 });
 
 export const REFERRER_LIST = defineList({ sorts: ["name"] as const, defaultSort: "name", defaultDir: "asc" });
+
+/** /financial: newest first by the transaction's date; by type (receita/despesa), category and a date range. */
+export const TRANSACTION_LIST = defineList({
+  sorts: ["transactionDate"] as const,
+  defaultSort: "transactionDate",
+  defaultDir: "desc",
+  filters: {
+    type: oneOfFilter("type", TRANSACTION_TYPES),
+    category: { param: "category", parse: (raw: string) => (raw.trim() && raw.trim().length <= 80 ? raw.trim() : null) },
+    from: { param: "from", parse: calendarDate },
+    to: { param: "to", parse: calendarDate },
+  },
+});
+export type TransactionFilters = FilterValues<NonNullable<(typeof TRANSACTION_LIST)["filters"]>>;

@@ -26,8 +26,10 @@ export const financialTransactions = sqliteTable(
     check("financial_transactions_amount_check", sql`${t.amountCents} > 0`),
     isoDateCheck("financial_transactions_date_check", t.transactionDate),
     index("financial_transactions_date_idx").on(t.transactionDate),
-    index("financial_transactions_type_date_idx").on(t.type, t.transactionDate),
-    index("financial_transactions_category_idx").on(t.category),
+    // /financial: the list in date order by type or category, and the summary cards' sums read
+    // from the index alone (type or category sought, the date range a slice of it, ties in id order).
+    index("financial_transactions_type_date_amount_idx").on(t.type, t.transactionDate, t.id, t.amountCents),
+    index("financial_transactions_category_date_idx").on(t.category, t.transactionDate, t.id, t.type, t.amountCents),
     index("financial_transactions_surgery_idx").on(t.surgeryId),
   ],
 );

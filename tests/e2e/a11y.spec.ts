@@ -41,6 +41,8 @@ const SCREENS = [
   "/orders",
   "/orders?dialog=new",
   "/referrers",
+  "/financial",
+  "/financial?dialog=new",
 ];
 
 const THEMES = ["light", "dark"] as const;

@@ -29,6 +29,7 @@ const SCREENS = [
   "/sops",
   "/orders",
   "/referrers",
+  "/financial",
 ];
 
 const DESKTOP = { width: 1366, height: 800 };

@@ -42,6 +42,8 @@ interface RouteRule {
    * valid signature.
    */
   external?: { actionStatus: number };
+  /** A refused role (not an account awaiting one) is sent here instead of a 403 (/financial: SPEC §6). */
+  refusedRedirect?: string;
 }
 
 const crud = (create: readonly Who[], edit: readonly Who[], del: readonly Who[]) => ({ create, update: edit, delete: del });
@@ -123,6 +125,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/api/comms-webhook": { view: EVERYONE, viewStatus: 403, intents: { event: EVERYONE }, external: { actionStatus: 403 } },
   "routes/api/surgeries": { view: ROLES },
   "routes/not-found": { view: EVERYONE, viewStatus: 404 },
+  // Finance: admins only; any other role is sent to /dashboard with SPEC §8's message.
+  "routes/financial": { view: ADMIN, intents: crud(ADMIN, ADMIN, ADMIN), refusedRedirect: "/dashboard" },
+  "routes/financial-export": { view: ADMIN, refusedRedirect: "/dashboard" },
 };
 ROUTE_RULES["routes/comunicacao"] = ROUTE_RULES["routes/communication"];
 ROUTE_RULES["routes/comunicacao/mensagens"] = ROUTE_RULES["routes/communication-messages"];
@@ -217,6 +222,9 @@ function judge(who: Who, allowed: boolean, outcome: Outcome, isApi: boolean, rul
   if (who === "anonymous") {
     if (isApi ? status === 401 : status === 302 && location?.startsWith("/auth")) return null;
     return `answered ${status} ${location ?? ""}, expected ${isApi ? "401" : "a redirect to /auth"}`;
+  }
+  if (rule.refusedRedirect && who !== "pending") {
+    return status === 302 && location === rule.refusedRedirect ? null : `answered ${status} ${location ?? ""}, expected a redirect to ${rule.refusedRedirect}`;
   }
   return status === 403 ? null : `answered ${status} ${location ?? ""}, expected 403`;
 }

@@ -1,0 +1,143 @@
+import { type SQL, and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { financialTransactions, patients, surgeries } from "~db/schema";
+import { diffChanges, recordAudit } from "~/.server/audit";
+import { type Tx, db } from "~/.server/db";
+import { DomainError } from "~/.server/domain-error";
+import { countMatches, keysetPage } from "~/.server/pagination";
+import type { TransactionType } from "~/lib/enums";
+import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { TransactionFilters } from "~/lib/lists";
+import type { TransactionInput } from "~/validation/transaction";
+import { surgeryOptionLabel } from "./task-options.server";
+
+/**
+ * /financial (SPEC §3 financial_transactions): the cash book. Amounts are positive cents; the
+ * type says which way the money went. Admins only (ADR 0018); every write is audited.
+ */
+export class TransactionError extends DomainError<keyof TransactionInput & string> {}
+
+type TransactionState = ListParams<"transactionDate"> & { filters: TransactionFilters };
+const t = financialTransactions;
+
+function transactionWhere(filters: TransactionFilters): SQL | undefined {
+  return and(
+    filters.type ? eq(t.type, filters.type) : undefined,
+    filters.category ? eq(t.category, filters.category) : undefined,
+    filters.from ? gte(t.transactionDate, filters.from) : undefined,
+    filters.to ? lte(t.transactionDate, filters.to) : undefined,
+  );
+}
+
+const LIST_FIELDS = {
+  id: t.id,
+  type: t.type,
+  amountCents: t.amountCents,
+  category: t.category,
+  description: t.description,
+  transactionDate: t.transactionDate,
+  surgeryId: t.surgeryId,
+};
+
+export function listTransactions(state: TransactionState) {
+  const where = transactionWhere(state.filters);
+  const order = { key: t.transactionDate, id: t.id, dir: state.dir };
+  const counted = countMatches(t, where);
+  const page = keysetPage(
+    state,
+    order,
+    (position, orderBy, limit, offset) =>
+      db
+        .select({ ...LIST_FIELDS, cursorKey: order.key })
+        .from(t)
+        .where(and(where, position))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    counted.totalCapped ? null : counted.total,
+  );
+  return { ...page, ...counted, pageSize: PAGE_SIZE };
+}
+
+/**
+ * Total Revenue, Total Expenses and Balance over the list's filter: one indexed sum per type
+ * (type or category sought, the date range a slice of the index; no table rows read).
+ */
+export function transactionSummary(filters: TransactionFilters) {
+  const sumOf = (type: TransactionType) => {
+    if (filters.type && filters.type !== type) return 0;
+    const row = db
+      .select({ total: sql<number>`coalesce(sum(${t.amountCents}), 0)` })
+      .from(t)
+      .where(transactionWhere({ ...filters, type }))
+      .get();
+    return Number(row?.total ?? 0);
+  };
+  const revenueCents = sumOf("receita");
+  const expensesCents = sumOf("despesa");
+  return { revenueCents, expensesCents, balanceCents: revenueCents - expensesCents };
+}
+
+export function getTransaction(id: number) {
+  const row = db.select().from(t).where(eq(t.id, id)).get();
+  if (!row) return null;
+  return { ...row, surgeryLabel: row.surgeryId ? surgeryLabel(row.surgeryId) : null };
+}
+
+function surgeryLabel(id: number) {
+  const row = db
+    .select({ id: surgeries.id, surgeryType: surgeries.surgeryType, scheduledDate: surgeries.scheduledDate, patientName: patients.name })
+    .from(surgeries)
+    .innerJoin(patients, eq(patients.id, surgeries.patientId))
+    .where(eq(surgeries.id, id))
+    .get();
+  return row ? surgeryOptionLabel(row) : null;
+}
+
+function values(tx: Tx, input: TransactionInput) {
+  if (input.surgeryId !== null && !tx.select({ id: surgeries.id }).from(surgeries).where(eq(surgeries.id, input.surgeryId)).get()) {
+    throw new TransactionError("Cirurgia não encontrada.", "surgeryId");
+  }
+  return {
+    type: input.transactionType,
+    amountCents: input.amount,
+    category: input.transactionCategory,
+    description: input.description,
+    transactionDate: input.transactionDate,
+    surgeryId: input.surgeryId,
+  };
+}
+
+export function createTransaction(userId: number, input: TransactionInput) {
+  return db.transaction((tx) => {
+    const row = tx.insert(t).values({ ...values(tx, input), createdBy: userId }).returning({ id: t.id }).get();
+    recordAudit(tx, { userId, action: "create", entity: "financial_transaction", entityId: row.id, changes: values(tx, input) });
+    return row.id;
+  });
+}
+
+export function updateTransaction(userId: number, id: number, input: TransactionInput) {
+  db.transaction((tx) => {
+    const before = tx.select().from(t).where(eq(t.id, id)).get();
+    if (!before) throw new TransactionError("Transação não encontrada.");
+    const next = values(tx, input);
+    tx.update(t).set({ ...next, updatedAt: new Date() }).where(eq(t.id, id)).run();
+    recordAudit(tx, { userId, action: "update", entity: "financial_transaction", entityId: id, changes: diffChanges(before as Record<string, unknown>, next) });
+  });
+}
+
+export function deleteTransaction(userId: number, id: number) {
+  db.transaction((tx) => {
+    const before = tx.select().from(t).where(eq(t.id, id)).get();
+    if (!before) throw new TransactionError("Transação não encontrada.");
+    tx.delete(t).where(eq(t.id, id)).run();
+    recordAudit(tx, { userId, action: "delete", entity: "financial_transaction", entityId: id, changes: before });
+  });
+}
+
+/** The export: the list's filter and order, every matching row (streamed by csvExport). */
+export function transactionExport({ dir }: { dir: "asc" | "desc" }, filters: TransactionFilters) {
+  const fields = LIST_FIELDS;
+  const order = dir === "asc" ? [t.transactionDate, t.id] : [desc(t.transactionDate), desc(t.id)];
+  return { fields, query: db.select(fields).from(t).where(transactionWhere(filters)).orderBy(...order) };
+}
