@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { useSearchParams } from "react-router";
 import { parseId } from "~/lib/list-params";
-import { type PickerOption, doctorOptionFromJson, optionsFromJson, patientOptionFromJson } from "~/lib/picker-options";
+import { type PickerOption, doctorOptionFromJson, labelledOptionFromJson, optionsFromJson, patientOptionFromJson } from "~/lib/picker-options";
 import { cn } from "~/lib/utils";
 
 export type { PickerOption } from "~/lib/picker-options";
@@ -496,6 +496,21 @@ export function DoctorPicker(props: BoundPickerProps) {
       endpoint="/api/doctors"
       resultsKey="doctors"
       toOption={doctorOptionFromJson}
+      {...props}
+    />
+  );
+}
+
+/** The surgery picker of the dialogs: field `surgeryId`, searching `/api/surgeries` (patient, type, guide …). */
+export function SurgeryPicker({ label = "Cirurgia", ...props }: BoundPickerProps & { label?: string }) {
+  return (
+    <EntityPicker
+      name="surgeryId"
+      label={label}
+      searchParam="surgeryQ"
+      endpoint="/api/surgeries"
+      resultsKey="surgeries"
+      toOption={labelledOptionFromJson}
       {...props}
     />
   );

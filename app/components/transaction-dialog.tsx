@@ -2,12 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
-import { DefaultSubmitButton, EntityPicker, PickerRoundTripFields, pickedId } from "~/components/entity-picker";
+import { DefaultSubmitButton, PickerRoundTripFields, SurgeryPicker, pickedId } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField } from "~/components/form-field";
 import { TRANSACTION_CATEGORIES, TRANSACTION_TYPES, TRANSACTION_TYPE_LABELS, enumOptions } from "~/lib/enums";
 import { filterParams } from "~/lib/list-params";
 import { TRANSACTION_LIST } from "~/lib/lists";
-import { labelledOptionFromJson } from "~/lib/picker-options";
 import { transactionSchema } from "~/validation/transaction";
 import type { Route } from "../routes/+types/financial";
 
@@ -59,13 +58,8 @@ export function TransactionDialog({
           <Field meta={fields.transactionDate} label="Data" type="date" />
           <Field meta={fields.description} label="Descrição" className="sm:col-span-2" autoComplete="off" />
           <div className="sm:col-span-2">
-            <EntityPicker
-              name="surgeryId"
+            <SurgeryPicker
               label="Cirurgia (opcional)"
-              searchParam="surgeryQ"
-              endpoint="/api/surgeries"
-              resultsKey="surgeries"
-              toOption={labelledOptionFromJson}
               options={data.surgeryOptions}
               defaultValue={pickedId(fields.surgeryId.initialValue, data.defaults.surgeryId)}
               searchDefault={data.surgeryQ}
