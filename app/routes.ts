@@ -40,6 +40,9 @@ export default [
     route("pipeline/:id/negar", "routes/pipeline-deny.tsx"),
     route("tasks", "routes/tasks.tsx"),
     route("financial", "routes/financial.tsx"),
+    route("surgical-groups", "routes/surgical-groups.tsx"),
+    route("cirurgico/grupos/neurocirurgia", "routes/neurosurgery.tsx"),
+    route("procedures", "routes/procedures.tsx"),
     route("files", "routes/files.tsx"),
     // Cadastros: one screen, the tab in the path (/master-data opens the first tab).
     route("master-data", "routes/master-data.tsx"),
@@ -62,6 +65,7 @@ export default [
   ...["patients", "doctors", "appointments", "surgeries", "tasks"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
   route("settings/audit/export.csv", "routes/export/audit.ts"),
   route("financial/export.csv", "routes/financial-export.ts"),
+  route("cirurgico/grupos/neurocirurgia/export.csv", "routes/neurosurgery-export.ts"),
   route("files/:id/download", "routes/files.download.ts"),
   ...MASTER_DATA_TABS.map((tab) => route(`master-data/${tab}/export.csv`, "routes/export/master-data.ts", { id: `routes/export/master-data/${tab}` })),
   route("api/patients", "routes/api/patients.ts"),

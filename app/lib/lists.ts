@@ -204,3 +204,18 @@ export const TRANSACTION_LIST = defineList({
   },
 });
 export type TransactionFilters = FilterValues<NonNullable<(typeof TRANSACTION_LIST)["filters"]>>;
+
+/** /surgical-groups: doctors in (specialty, name) order, a page at a time (no search, no filters). */
+export const SURGICAL_GROUP_LIST = defineList({ sorts: ["specialty"] as const, defaultSort: "specialty", defaultDir: "asc" });
+
+/** /procedures: the medical codes in code order, by type and active. */
+export const PROCEDURE_LIST = defineList({
+  sorts: ["code"] as const,
+  defaultSort: "code",
+  defaultDir: "asc",
+  filters: {
+    type: oneOfFilter("type", MEDICAL_CODE_TYPES),
+    active: oneOfFilter("active", ["sim", "nao"] as const),
+  },
+});
+export type ProcedureFilters = FilterValues<NonNullable<(typeof PROCEDURE_LIST)["filters"]>>;

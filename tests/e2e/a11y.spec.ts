@@ -43,6 +43,9 @@ const SCREENS = [
   "/referrers",
   "/financial",
   "/financial?dialog=new",
+  "/procedures",
+  "/surgical-groups",
+  "/cirurgico/grupos/neurocirurgia",
 ];
 
 const THEMES = ["light", "dark"] as const;

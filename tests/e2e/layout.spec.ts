@@ -30,6 +30,9 @@ const SCREENS = [
   "/orders",
   "/referrers",
   "/financial",
+  "/procedures",
+  "/surgical-groups",
+  "/cirurgico/grupos/neurocirurgia",
 ];
 
 const DESKTOP = { width: 1366, height: 800 };

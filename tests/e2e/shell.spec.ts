@@ -190,7 +190,6 @@ test("screens not built yet show an 'em construção' page inside the shell", as
   for (const [path, title] of [
     ["/kpis/metricas", "Métricas"],
     ["/kpis/cirurgicos", "Cirúrgicos"],
-    ["/procedures", "Procedimentos"],
     ["/honorarios/cbhpm", "CBHPM"],
     ["/google-drive", "Google Drive"],
     ["/google-forms", "Google Forms"],

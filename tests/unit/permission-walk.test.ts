@@ -128,6 +128,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Finance: admins only; any other role is sent to /dashboard with SPEC §8's message.
   "routes/financial": { view: ADMIN, intents: crud(ADMIN, ADMIN, ADMIN), refusedRedirect: "/dashboard" },
   "routes/financial-export": { view: ADMIN, refusedRedirect: "/dashboard" },
+  // Surgical catalogue screens: read-only, any role (its report included).
+  "routes/surgical-groups": { view: ROLES },
+  "routes/neurosurgery": { view: ROLES },
+  "routes/neurosurgery-export": { view: ROLES },
+  "routes/procedures": { view: ROLES },
 };
 ROUTE_RULES["routes/comunicacao"] = ROUTE_RULES["routes/communication"];
 ROUTE_RULES["routes/comunicacao/mensagens"] = ROUTE_RULES["routes/communication-messages"];

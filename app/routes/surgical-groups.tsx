@@ -1,0 +1,86 @@
+import { Stethoscope } from "lucide-react";
+import { Link } from "react-router";
+import { ListPager } from "~/components/data-table";
+import { EmptyState } from "~/components/empty-state";
+import { loadErrorBoundary } from "~/components/load-error";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requirePermission } from "~/.server/auth";
+import { parseListState } from "~/lib/list-params";
+import { SURGICAL_GROUP_LIST } from "~/lib/lists";
+import { listSurgicalGroups } from "~/models/surgical-group.server";
+import type { Route } from "./+types/surgical-groups";
+
+export const handle = { title: "Grupos Cirúrgicos", subtitle: "Médicos agrupados por especialidade, com suas cirurgias" };
+export const meta: Route.MetaFunction = () => [{ title: "Grupos Cirúrgicos · Sinapse" }];
+
+const numberFormat = new Intl.NumberFormat("pt-BR");
+const plural = (n: number, one: string, many: string) => `${numberFormat.format(n)} ${n === 1 ? one : many}`;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "doctors", "view");
+  const { page } = parseListState(new URL(request.url), SURGICAL_GROUP_LIST);
+  return listSurgicalGroups(page);
+}
+
+export default function SurgicalGroupsPage({ loaderData }: Route.ComponentProps) {
+  const { groups, total, page, pageSize } = loaderData;
+  if (total === 0) {
+    return (
+      <EmptyState
+        icon={Stethoscope}
+        title="Nenhum médico cadastrado"
+        description="Os grupos aparecem aqui assim que houver médicos cadastrados."
+        action={
+          <Link to="/doctors" className="text-primary underline underline-offset-4">
+            Ir para Médicos
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {groups.map((group) => (
+        <Card key={group.specialty} className="gap-3" aria-labelledby={`group-${group.specialty}`}>
+          <CardHeader>
+            <CardTitle as="h2" id={`group-${group.specialty}`} className="text-base">
+              {group.specialty}
+            </CardTitle>
+            <CardDescription>
+              {plural(group.doctorCount, "médico", "médicos")} · {plural(group.surgeryCount, "cirurgia", "cirurgias")}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Table>
+              <caption className="sr-only">Médicos de {group.specialty}</caption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Médico</TableHead>
+                  <TableHead>CRM</TableHead>
+                  <TableHead className="w-32 text-right">Cirurgias</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {group.doctors.map((doctor) => (
+                  <TableRow key={doctor.id}>
+                    <TableCell className="font-medium">
+                      {doctor.name} {doctor.active ? null : <Badge variant="secondary">Inativo</Badge>}
+                    </TableCell>
+                    <TableCell>{doctor.crmUf ? `${doctor.crm}/${doctor.crmUf}` : doctor.crm}</TableCell>
+                    <TableCell className="text-right tabular-nums">{numberFormat.format(doctor.surgeries)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      ))}
+      <ListPager total={total} page={page} pageSize={pageSize} />
+    </div>
+  );
+}
+
+/** SPEC §8: a failure to read the groups says 'Erro ao carregar grupos cirúrgicos'. */
+export const ErrorBoundary = loadErrorBoundary("Erro ao carregar grupos cirúrgicos");
