@@ -15,7 +15,7 @@ export function getClinicSettings(): ClinicSettings {
 
 type EditableSettings = Pick<
   ClinicSettings,
-  "clinicName" | "passwordMinLength" | "sessionIdleMinutes" | "sessionMaxHours" | "loginMaxFailures" | "mfaRequiredForAdmins"
+  "clinicName" | "uploadMaxMb" | "passwordMinLength" | "sessionIdleMinutes" | "sessionMaxHours" | "loginMaxFailures" | "mfaRequiredForAdmins"
 >;
 
 export function updateClinicSettings(userId: number, changes: Partial<EditableSettings>) {

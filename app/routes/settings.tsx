@@ -88,6 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       canManageUsers: can(user, "users", "view"),
       settings: {
         clinicName: settings.clinicName,
+        uploadMaxMb: settings.uploadMaxMb,
         timeZone: settings.timeZone,
         passwordMinLength: settings.passwordMinLength,
         sessionIdleMinutes: settings.sessionIdleMinutes,
@@ -271,7 +272,7 @@ function GeneralTab({ loaderData, actionData }: TabProps) {
   const [form, fields] = useForm({
     id: "general-settings",
     lastResult: actionData?.intent === "update-general" ? actionData.result : undefined,
-    defaultValue: { clinicName: settings.clinicName },
+    defaultValue: { clinicName: settings.clinicName, uploadMaxMb: String(settings.uploadMaxMb) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: generalSettingsSchema }),
     shouldRevalidate: "onInput",
   });
@@ -285,6 +286,16 @@ function GeneralTab({ loaderData, actionData }: TabProps) {
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name="intent" value="update-general" />
           <Field meta={fields.clinicName} label="Nome da clínica" disabled={!canEditClinic} />
+          <Field
+            meta={fields.uploadMaxMb}
+            label="Tamanho máximo de documentos (MB)"
+            type="number"
+            min={1}
+            max={200}
+            step={1}
+            hint="Arquivos maiores são recusados no envio (/files). Entre 1 e 200 MB."
+            disabled={!canEditClinic}
+          />
           <div className="space-y-2">
             <Label htmlFor="timeZone">Fuso horário</Label>
             <Input id="timeZone" value={settings.timeZone} disabled readOnly />

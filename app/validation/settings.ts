@@ -7,6 +7,12 @@ export const generalSettingsSchema = z.object({
     .trim()
     .min(1, "Informe o nome da clínica")
     .max(120, "Use no máximo 120 caracteres"),
+  /** Largest document upload (/files), in megabytes. */
+  uploadMaxMb: z.coerce
+    .number({ error: "Informe um número" })
+    .int("Use um número inteiro")
+    .min(1, "O mínimo é 1 MB")
+    .max(200, "O máximo é 200 MB"),
 });
 
 /** Configurações → Segurança: password policy, session timeouts, sign-in lockout and the MFA policy. */
