@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { RecentMessages } from "~/components/comms-messages";
 import { type QuickSendDraft, QuickSendCard } from "~/components/comms-quick-send";
 import { ReplyDialog, RuleDialog, TemplateDialog } from "~/components/comms-dialogs";
+import { UrlDialog } from "~/components/dialog";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { StatCard } from "~/components/stat-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -108,6 +109,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     reply = { patient: { id: patientId, name: consent.name }, conversation: conversation(patientId), window: customerWindow(patientId) };
   }
 
+  // ?dialog=send&patientId=N (the patient page's 'Enviar mensagem'): the quick send in a dialog, patient chosen.
+  const sendDialog = params.get("dialog") === "send";
+  if (sendDialog) assertCan(user, "communication", "create");
+
   const approved = listTemplates("aprovado").map((t) => ({ id: t.id, title: t.title, body: t.body }));
   const canSend = can(user, "communication", "create");
   const draft = draftOf(url);
@@ -132,6 +137,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     templateDialog,
     ruleDialog,
     reply,
+    sendDialog: sendDialog ? { draft, patientOptions: patientPickerOptions(draft.patientQ, draft.patientId), ...chosen } : null,
   };
 }
 
@@ -267,7 +273,7 @@ export default function CommunicationPage({ loaderData, actionData }: Route.Comp
 
       {tab === "whatsapp" && whatsappTab ? (
         <div className="grid gap-6 xl:grid-cols-2">
-          {whatsappTab.quickSend ? (
+          {loaderData.sendDialog ? null : whatsappTab.quickSend ? (
             <QuickSendCard
               key={whatsappTab.recent[0]?.id ?? 0}
               templates={loaderData.approved}
@@ -333,6 +339,19 @@ export default function CommunicationPage({ loaderData, actionData }: Route.Comp
           closeTo={closeTo}
           lastResult={resultOf(loaderData.ruleDialog.mode === "edit" ? "update-rule" : "create-rule")}
         />
+      ) : null}
+      {loaderData.sendDialog ? (
+        <UrlDialog title="Enviar mensagem" closeTo={closeTo} maxWidth="3xl">
+          <QuickSendCard
+            templates={loaderData.approved}
+            patientOptions={loaderData.sendDialog.patientOptions}
+            draft={failed?.intent === "send" ? draftFromResult(failed.result?.initialValue, loaderData.sendDialog.draft) : loaderData.sendDialog.draft}
+            patientName={loaderData.sendDialog.name}
+            consent={loaderData.sendDialog.consent}
+            error={failed?.intent === "send" ? (failed.toast?.message ?? "Erro ao enviar mensagem") : null}
+            keep={{ tab, dialog: "send" }}
+          />
+        </UrlDialog>
       ) : null}
       {loaderData.reply ? (
         <ReplyDialog

@@ -1,0 +1,53 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { insertPatient, openTestDb, uniqueTag } from "./db";
+import { loginAs } from "./helpers";
+
+test.describe.configure({ timeout: 120_000 });
+/** The machine running the suite is shared and often busy: generous waits, same assertions. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Enviar mensagem' on the record opens the send dialog with the patient chosen, and sends", async ({ page }) => {
+    const tag = uniqueTag();
+    const db = openTestDb();
+    const patientId = insertPatient(db, `Envio ${tag}`, { phone: "11987651234" });
+    const title = `Retorno ${tag}`;
+    db.prepare("insert into message_templates (title, category, status, body, meta_name) values (?, 'agendamento', 'aprovado', ?, ?)").run(
+      title,
+      "Olá {{paciente.nome}}, tudo bem?",
+      `retorno_${tag.replace(/[^a-z0-9]/g, "")}`,
+    );
+    await loginAs(page, "staff");
+    await page.goto(`/patients/${patientId}`);
+    await page.getByRole("link", { name: "Enviar mensagem" }).click();
+    const dialog = page.getByRole("dialog", { name: "Enviar mensagem" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("combobox", { name: "Paciente", exact: true })).toHaveValue(String(patientId));
+    await dialog.getByLabel("Template aprovado").selectOption({ label: title });
+    await dialog.getByRole("button", { name: "Carregar template e prévia" }).click();
+    // The GET round trip keeps the dialog and the patient.
+    await expect(page.getByRole("dialog", { name: "Enviar mensagem" }).getByTestId("quick-send-preview")).toContainText(`Olá Envio ${tag}, tudo bem?`);
+    const send = page.getByRole("dialog", { name: "Enviar mensagem" }).getByRole("button", { name: "Enviar mensagem" });
+    await send.click();
+    // Refused without opt-in: the dialog stays, with the reason and the choices.
+    await expect(page.getByRole("dialog", { name: "Enviar mensagem" }).getByRole("alert")).toContainText("não autorizou mensagens por WhatsApp");
+    db.prepare("update patients set whatsapp_opt_in = 1 where id = ?").run(patientId);
+    await send.click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const sent = db.prepare("select body from messages where patient_id = ?").all(patientId) as { body: string }[];
+    expect(sent.map((m) => m.body)).toEqual([`Olá Envio ${tag}, tudo bem?`]);
+    db.close();
+  });
+});
+
+test("Configurações: the document size limit is validated", async ({ page }) => {
+  await loginAs(page, "admin");
+  await page.goto("/settings");
+  const limit = page.getByLabel("Tamanho máximo de documentos (MB)");
+  await expect(limit).toHaveValue(/^\d+$/);
+  await limit.fill("500");
+  await page.getByRole("button", { name: "Salvar Alterações" }).click();
+  await expect(page.getByText("O máximo é 200 MB")).toBeVisible();
+});
