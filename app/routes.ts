@@ -38,6 +38,8 @@ export default [
     route("pipeline", "routes/pipeline.tsx"),
     route("pipeline/:id", "routes/pipeline-history.tsx"),
     route("pipeline/:id/negar", "routes/pipeline-deny.tsx"),
+    route("pipeline/:id/opme", "routes/pipeline-opme.tsx"),
+    route("pipeline/:id/aprovar", "routes/pipeline-opme-approve.tsx"),
     route("tasks", "routes/tasks.tsx"),
     route("financial", "routes/financial.tsx"),
     route("surgical-groups", "routes/surgical-groups.tsx"),

@@ -16,6 +16,7 @@ import { seedContext } from "./seed/context";
 import { seedDoctors } from "./seed/doctors";
 import { seedFinance } from "./seed/finance";
 import { seedMasterData, seedReferrals, seedReferrers } from "./seed/master-data";
+import { seedOpme } from "./seed/opme";
 import { seedOrders, seedSops } from "./seed/operations";
 import { seedPatientDocuments } from "./seed/patient-documents";
 import { draftPatients, insertPatients, markNewPatients } from "./seed/patients";
@@ -51,6 +52,7 @@ function seed(tx: Tx, passwordHashes: string[], now: Date) {
   seedReferrals(ctx, seedReferrers(ctx), pool.patientIds);
   seedCommunication(ctx, accounts, staff, pool, agenda, appointments);
   seedPatientDocuments(ctx, accounts, pool, surgeries);
+  seedOpme(ctx, accounts, master, surgeries);
 }
 
 function countRows(): Array<[string, number]> {

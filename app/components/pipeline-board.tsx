@@ -1,6 +1,7 @@
 import { type ComponentType, Fragment, type ReactNode, useEffect, useState } from "react";
 import { Link, useFetchers, useLocation, useNavigate, useSubmit } from "react-router";
-import { type BoardCard, MoveFeedback, PipelineCard, moveFetcherKey } from "~/components/pipeline-card";
+import { type BoardCard, MoveFeedback, PipelineCard, approveHref, moveFetcherKey } from "~/components/pipeline-card";
+import { approvalNeedsJustification } from "~/lib/opme";
 import { formatBRL } from "~/lib/money";
 import { type PipelineStage, isPipelineStage } from "~/lib/pipeline";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
@@ -82,6 +83,10 @@ export function PipelineBoard({
     if (!card || (pending.get(id) ?? card.stage) === to) return;
     if (to === "negado") {
       navigate(denyHref(id, hrefWith({})));
+      return;
+    }
+    if (to === "aprovado" && approvalNeedsJustification(card.opme ?? null)) {
+      navigate(approveHref(id, denyHref(id, hrefWith({}))));
       return;
     }
     void submit({ intent: "move", id: String(id), to }, { method: "post", navigate: false, fetcherKey: moveFetcherKey(id), preventScrollReset: true });

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { type AnsState, type AnsTone, ANS_CLOCK_LABELS, ansText } from "~/lib/ans";
+import { OPME_MIN_SUPPLIERS, approvalNeedsJustification, opmeBadgeText } from "~/lib/opme";
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/pipeline";
 import type { Toast } from "~/lib/toast";
 import { useToastEffect } from "~/lib/use-toast-effect";
@@ -23,6 +24,8 @@ export interface BoardCard {
   stage: PipelineStage;
   daysInStage: number;
   ans: AnsState | null;
+  /** Different suppliers quoting the OPME, when the surgery has an OPME request or is in 'OPME em Cotação'. */
+  opme?: { suppliers: number } | null;
 }
 
 const ANS_BADGES: Record<AnsTone, BadgeVariant> = { ok: "secondary", warning: "warning", overdue: "destructive" };
@@ -101,6 +104,11 @@ export function PipelineCard({
             {ansText(card.ans)}
           </Badge>
         ) : null}
+        {card.opme ? (
+          <Link to={`/pipeline/${card.id}/opme`} className="rounded-md focus-visible:ring-2 focus-visible:ring-ring" aria-label={`${opmeBadgeText(card.opme.suppliers)} de ${card.patientName}`}>
+            <Badge variant={card.opme.suppliers >= OPME_MIN_SUPPLIERS ? "success" : "outline"}>{opmeBadgeText(card.opme.suppliers)}</Badge>
+          </Link>
+        ) : null}
       </div>
       {canMove ? <MoveMenu card={card} denyHref={denyHref} fetcher={fetcher} /> : null}
     </article>
@@ -121,6 +129,10 @@ function MoveMenu({ card, denyHref, fetcher }: { card: BoardCard; denyHref: stri
               <Link to={denyHref} preventScrollReset className="block rounded-sm px-2 py-1 text-xs hover:bg-accent">
                 {stage.label}
               </Link>
+            ) : stage.id === "aprovado" && approvalNeedsJustification(card.opme ?? null) ? (
+              <Link to={approveHref(card.id, denyHref)} preventScrollReset className="block rounded-sm px-2 py-1 text-xs hover:bg-accent">
+                {stage.label}
+              </Link>
             ) : (
               <fetcher.Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="move" />
@@ -136,6 +148,12 @@ function MoveMenu({ card, denyHref, fetcher }: { card: BoardCard; denyHref: stri
       </ul>
     </details>
   );
+}
+
+/** The approval form of a card whose OPME lacks three suppliers (a justification), returning where the denial form would. */
+export function approveHref(id: number, denyHref: string) {
+  const back = new URLSearchParams(denyHref.split("?")[1] ?? "").get("voltar");
+  return `/pipeline/${id}/aprovar${back ? `?voltar=${encodeURIComponent(back)}` : ""}`;
 }
 
 /**

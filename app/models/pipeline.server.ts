@@ -10,7 +10,9 @@ import { formatDateTime, formatIsoDate, isoDateInClinic, todayIsoInClinic } from
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { PipelineFilters } from "~/lib/lists";
 import { PIPELINE_STAGE_IDS, type PipelineStage, stageLabel, surgeryStatusForStage } from "~/lib/pipeline";
+import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
 import type { MoveInput } from "~/validation/pipeline";
+import { opmeStateForMove, opmeSupplierCounts } from "./opme.server";
 import { listStageHistory } from "./surgery.server";
 
 /** Cards a column shows on the board; the rest are a 'Ver todos' away (the column's own pages). */
@@ -86,6 +88,15 @@ function toCard(row: Omit<CardRow, "cursorKey">, now: Date, today: string, holid
 
 export type PipelineCard = ReturnType<typeof toCard>;
 
+/**
+ * The OPME quote count of the cards shown (one indexed read for the visible cards only): a card
+ * with an OPME request, or in 'OPME em Cotação', carries how many different suppliers quoted.
+ */
+function withOpme<Card extends { id: number; stage: PipelineStage }>(cards: Card[]): Array<Card & { opme: { suppliers: number } | null }> {
+  const counts = opmeSupplierCounts(cards.map((card) => card.id));
+  return cards.map((card) => ({ ...card, opme: counts.has(card.id) ? { suppliers: counts.get(card.id)! } : card.stage === "opme_cotacao" ? { suppliers: 0 } : null }));
+}
+
 function cardQuery(conn: DB, where: SQL | undefined) {
   return conn
     .select(CARD_FIELDS)
@@ -128,7 +139,7 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
   const totals = stageTotals(filters, today);
   const where = boardWhere(filters, today);
   const stages = filters.ans === "atrasadas" ? CLOCK_STAGES : PIPELINE_STAGE_IDS;
-  const columns = PIPELINE_STAGE_IDS.map((stage) => {
+  const shown = PIPELINE_STAGE_IDS.map((stage) => {
     const rows =
       stages.includes(stage) && totals[stage].cards > 0
         ? cardQuery(db, and(eq(surgeries.currentStage, stage), where))
@@ -144,6 +155,8 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
       billedCents: stages.includes(stage) ? totals[stage].billedCents : 0,
     };
   });
+  const cards = new Map(withOpme(shown.flatMap((column) => column.cards)).map((card) => [card.id, card]));
+  const columns = shown.map((column) => ({ ...column, cards: column.cards.map((card) => cards.get(card.id)!) }));
   return { columns, today };
 }
 
@@ -167,7 +180,7 @@ export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDat
   );
   return {
     ...page,
-    rows: page.rows.map((row) => toCard(row, now, today, holidays)),
+    rows: withOpme(page.rows.map((row) => toCard(row, now, today, holidays))),
     total: totals.cards,
     totalCapped: false,
     billedCents: totals.billedCents,
@@ -223,6 +236,11 @@ export function moveSurgery(userId: number, id: number, input: MoveInput, now = 
         throw new PipelineError("Uma cirurgia com data futura não pode ser movida para Concluído.", "to");
       }
     }
+    // Issue 8: approval with fewer than three OPME suppliers quoting needs a justification (logged as the move's note).
+    const justification = to === "aprovado" ? (input.justification ?? null) : null;
+    if (to === "aprovado" && !justification && approvalNeedsJustification(opmeStateForMove(tx, id, before.currentStage))) {
+      throw new PipelineError(OPME_JUSTIFICATION_MESSAGE, "justification");
+    }
     const denial =
       to === "negado" ? { denialReason: input.denialReason, denialAppeal: input.denialAppeal } : {};
     const after = {
@@ -232,7 +250,7 @@ export function moveSurgery(userId: number, id: number, input: MoveInput, now = 
       ...denial,
     };
     tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
-    const note = to === "negado" ? `${input.denialReason}${input.denialAppeal ? " (a clínica vai recorrer)" : ""}` : null;
+    const note = to === "negado" ? `${input.denialReason}${input.denialAppeal ? " (a clínica vai recorrer)" : ""}` : justification;
     tx.insert(pipelineStages)
       .values({ surgeryId: id, stage: to, fromStage: before.currentStage, movedBy: userId, note, createdAt: now, updatedAt: now })
       .run();

@@ -7,56 +7,28 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
-import { notFound } from "~/.server/responses";
 import { formatDateTime } from "~/lib/dates";
-import { parseId } from "~/lib/list-params";
 import { DENIAL_REASON_MAX, stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { moveIntent } from "~/models/pipeline-intents.server";
-import { getSurgery } from "~/models/surgery.server";
+import { moveFormBack, moveFormIntent, moveFormSurgery } from "~/models/pipeline-intents.server";
 import type { Route } from "./+types/pipeline-deny";
 
 export const handle = { title: "Autorização negada", subtitle: "Registre o motivo da negativa do convênio" };
 export const meta: Route.MetaFunction = () => [{ title: "Autorização negada · Sinapse" }];
 
-/** Where the form returns: the board with its filters (only a /pipeline path: no open redirect). */
-function backTo(url: URL): string {
-  const value = url.searchParams.get("voltar");
-  if (!value || !/^\/pipeline(\?|$)/.test(value) || /[^\x21-\x7E]/.test(value)) return "/pipeline";
-  return value.slice(0, 500);
-}
-
-function surgeryOf(params: Route.LoaderArgs["params"]) {
-  const id = parseId(params.id) ?? notFound("Cirurgia não encontrada.");
-  return getSurgery(id) ?? notFound("Cirurgia não encontrada.");
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   assertCan(user, "pipeline", "edit");
-  const surgery = surgeryOf(params);
-  return {
-    surgery: {
-      id: surgery.id,
-      patientName: surgery.patientName,
-      surgeryType: surgery.surgeryType,
-      scheduledDate: surgery.scheduledDate,
-      currentStage: surgery.currentStage,
-      payerName: surgery.payerName,
-    },
-    back: backTo(new URL(request.url)),
-  };
+  return { surgery: moveFormSurgery(params), back: moveFormBack(new URL(request.url)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   return dispatchIntent(request, user, {
-    back: backTo(new URL(request.url)),
+    back: moveFormBack(new URL(request.url)),
     notFoundMessage: "Cirurgia não encontrada.",
-    intents: {
-      // The form posts its own surgery only.
-      move: moveIntent((id) => (String(id) === params.id ? undefined : notFound("Cirurgia não encontrada."))),
-    },
+    // The form posts its own surgery only.
+    intents: { move: moveFormIntent(params) },
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OPME_REASON_MAX } from "~/lib/opme";
 import { DENIAL_REASON_MAX, PIPELINE_STAGE_IDS } from "~/lib/pipeline";
 import { optionalText } from "./common";
 
@@ -16,6 +17,8 @@ export const moveSchema = z
     to: z.enum(PIPELINE_STAGE_IDS, { message: PIPELINE_MESSAGES.stage }),
     denialReason: optionalText(DENIAL_REASON_MAX, { multiline: true }),
     denialAppeal: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+    /** Why 'Aprovado' goes ahead without OPME quotes from three different suppliers (checked by the move). */
+    justification: optionalText(OPME_REASON_MAX, { multiline: true }),
   })
   .superRefine((value, ctx) => {
     if (value.to === "negado" && !value.denialReason) {

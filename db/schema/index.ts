@@ -9,4 +9,5 @@ export * from "./operations";
 export * from "./communication";
 export * from "./google";
 export * from "./documents";
+export * from "./opme";
 export * from "./relations";

@@ -133,6 +133,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/neurosurgery": { view: ROLES },
   "routes/neurosurgery-export": { view: ROLES },
   "routes/procedures": { view: ROLES },
+  // OPME of a surgery: everyone with a role reads it; admins and staff (who move cards) write it.
+  "routes/pipeline-opme": {
+    view: ROLES,
+    intents: { "add-item": ADMIN_STAFF, "remove-item": ADMIN_STAFF, "add-quote": ADMIN_STAFF, "remove-quote": ADMIN_STAFF, choose: ADMIN_STAFF },
+  },
+  "routes/pipeline-opme-approve": { view: ADMIN_STAFF, intents: { move: ADMIN_STAFF } },
 };
 ROUTE_RULES["routes/comunicacao"] = ROUTE_RULES["routes/communication"];
 ROUTE_RULES["routes/comunicacao/mensagens"] = ROUTE_RULES["routes/communication-messages"];
