@@ -12,6 +12,7 @@ import { isValidCnpj, isValidCpf } from "../app/lib/documents";
 import { DEMO_PASSWORD, LOGINS, seedAccounts } from "./seed/accounts";
 import { planAgenda, seedAppointments } from "./seed/appointments";
 import { seedCommunication } from "./seed/communication";
+import { seedConsents } from "./seed/consents";
 import { seedContext } from "./seed/context";
 import { seedDoctors } from "./seed/doctors";
 import { seedFinance } from "./seed/finance";
@@ -53,6 +54,7 @@ function seed(tx: Tx, passwordHashes: string[], now: Date) {
   seedCommunication(ctx, accounts, staff, pool, agenda, appointments);
   seedPatientDocuments(ctx, accounts, pool, surgeries);
   seedOpme(ctx, accounts, master, surgeries);
+  seedConsents(ctx, accounts, pool);
 }
 
 function countRows(): Array<[string, number]> {

@@ -7,7 +7,12 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { recordView } from "~/.server/audit";
-import { requirePermission } from "~/.server/auth";
+import { assertCan, requirePermission } from "~/.server/auth";
+import { dispatchIntent } from "~/.server/intent-action";
+import { consentHistory, patientConsentStates } from "~/.server/lgpd-consents";
+import { patientRecordIntents } from "~/.server/lgpd-intents";
+import { ConsentDialog, ConsentsCard } from "~/components/patient-consents";
+import { CONSENT_HISTORY_LIMIT, isConsentPurpose } from "~/lib/consents";
 import { notFound } from "~/.server/responses";
 import { formatDate, formatDateTime, formatIsoDate, todayIsoInClinic } from "~/lib/dates";
 import { formatCpf, formatPhone } from "~/lib/documents";
@@ -42,6 +47,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const rawCursor = url.searchParams.get("ate");
   const cursor = parseTimelineCursor(rawCursor);
+  // ?consentimento=PURPOSE: the consent dialog (admins and staff).
+  const consentPurpose = url.searchParams.get("consentimento");
+  if (consentPurpose !== null) assertCan(user, "patients", "edit");
+  if (consentPurpose !== null && !isConsentPurpose(consentPurpose)) notFound("Consentimento não encontrado.");
   recordView(request, user, "patient", id, cursor ? { timeline: rawCursor } : undefined);
   return {
     pageTitle: patient.name,
@@ -50,6 +59,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeline: patientTimeline(id, cursor),
     documents: can(user, "files", "view") ? recentPatientDocuments(id) : [],
     fromTop: !cursor,
+    consents: patientConsentStates(id),
+    consentDialog: consentPurpose && isConsentPurpose(consentPurpose) ? { purpose: consentPurpose, history: consentHistory(id, consentPurpose) } : null,
+    lgpd: {
+      consents: can(user, "patients", "edit"),
+      accessReport: can(user, "audit", "view"),
+    },
     actions: {
       edit: can(user, "patients", "edit"),
       appointment: can(user, "appointments", "create"),
@@ -58,6 +73,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       upload: can(user, "files", "create"),
     },
   };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requirePermission(request, "patients", "view");
+  const id = parseId(params.id) ?? notFound("Paciente não encontrado.");
+  if (!getPatientRecord(id)) notFound("Paciente não encontrado.");
+  return dispatchIntent(request, user, { back: `/patients/${id}`, notFoundMessage: "Paciente não encontrado.", intents: patientRecordIntents(id) });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -140,8 +162,9 @@ function quickActions(patientId: number, actions: LoaderData["actions"]) {
   return list;
 }
 
-export default function PatientPage({ loaderData }: Route.ComponentProps) {
+export default function PatientPage({ loaderData, actionData }: Route.ComponentProps) {
   const { patient, counts, timeline, fromTop, actions, documents } = loaderData;
+  const failed = actionData && "intent" in actionData ? actionData : undefined;
   const today = todayIsoInClinic();
 
   return (
@@ -198,6 +221,29 @@ export default function PatientPage({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       </div>
+
+      <ConsentsCard
+        consents={loaderData.consents}
+        hrefFor={loaderData.lgpd.consents ? (purpose) => `/patients/${patient.id}?consentimento=${purpose}` : null}
+      />
+      {loaderData.lgpd.accessReport ? (
+        <nav aria-label="Direitos do titular (LGPD)" className="flex flex-wrap gap-2">
+          <ButtonLink to={`/patients/${patient.id}/acessos`} variant="outline" size="sm">
+            <History aria-hidden="true" />
+            Relatório de acessos
+          </ButtonLink>
+        </nav>
+      ) : null}
+      {loaderData.consentDialog ? (
+        <ConsentDialog
+          key={loaderData.consentDialog.purpose}
+          purpose={loaderData.consentDialog.purpose}
+          history={loaderData.consentDialog.history}
+          historyLimit={CONSENT_HISTORY_LIMIT}
+          closeTo={`/patients/${patient.id}`}
+          lastResult={failed?.intent === "record-consent" ? failed.result : undefined}
+        />
+      ) : null}
 
       {patient.medicalHistory ? (
         <Card>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CONSENT_SOURCES, OTHER_CONSENT_PURPOSES } from "../../app/lib/consents";
 import { APPOINTMENT_STATUSES } from "../../app/lib/enums";
 import { users } from "./auth";
 import { bool, id, instant, timestamps } from "./columns";
@@ -144,4 +145,32 @@ export const patientReferrals = sqliteTable(
     ...timestamps(),
   },
   (t) => [index("patient_referrals_referrer_idx").on(t.referrerId, t.patientId)],
+);
+
+/**
+ * Consents other than WhatsApp's (which `patients.whatsapp_opt_in` and `whatsapp_consents` hold):
+ * a log, one row per decision, never updated; the latest row of a purpose is its current state
+ * (docs/decisions/0022-lgpd-rights.md).
+ */
+export const patientConsents = sqliteTable(
+  "patient_consents",
+  {
+    id: id(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: OTHER_CONSENT_PURPOSES }).notNull(),
+    granted: bool("granted").notNull(),
+    source: text("source", { enum: CONSENT_SOURCES }).notNull(),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: instant("created_at")
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`)
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    enumCheck("patient_consents_purpose_check", t.purpose, OTHER_CONSENT_PURPOSES),
+    enumCheck("patient_consents_source_check", t.source, CONSENT_SOURCES),
+    index("patient_consents_patient_purpose_idx").on(t.patientId, t.purpose, t.id),
+  ],
 );

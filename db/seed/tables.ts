@@ -24,6 +24,7 @@ export const SEEDED_TABLES = [
   "surgeries",
   "appointments",
   "patient_referrals",
+  "patient_consents",
   "referrers",
   "sop_versions",
   "sops",

@@ -40,6 +40,66 @@ test.describe("without JavaScript", () => {
     expect(sent.map((m) => m.body)).toEqual([`Olá Envio ${tag}, tudo bem?`]);
     db.close();
   });
+
+  test("an admin opens the access report from the record and pages it; staff cannot", async ({ page, browser }) => {
+    const tag = uniqueTag();
+    const db = openTestDb();
+    const patientId = insertPatient(db, `Acessos ${tag}`);
+    db.close();
+    await loginAs(page, "admin");
+    for (let i = 0; i < 26; i++) await page.goto(`/patients/${patientId}`);
+    await page.getByRole("link", { name: "Relatório de acessos" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Acessos: Acessos ${tag}` })).toBeVisible();
+    const rows = page.getByTestId("access-entry");
+    await expect(rows).toHaveCount(25);
+    await expect(rows.first()).toContainText("Visualização");
+    await page.getByRole("link", { name: "Mais antigos" }).click();
+    await expect(rows).toHaveCount(1);
+
+    const staffContext = await browser.newContext({ javaScriptEnabled: false });
+    const staffPage = await staffContext.newPage();
+    await loginAs(staffPage, "staff");
+    await staffPage.goto(`/patients/${patientId}`);
+    await expect(staffPage.getByRole("link", { name: "Relatório de acessos" })).toHaveCount(0);
+    expect((await staffPage.goto(`/patients/${patientId}/acessos`))?.status()).toBe(403);
+    await staffContext.close();
+  });
+});
+
+test("staff records and revokes a consent on the record; the history keeps both", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  const patientId = insertPatient(db, `Consentimento ${tag}`);
+  await loginAs(page, "staff");
+  await page.goto(`/patients/${patientId}`);
+  const image = page.getByTestId("consent").filter({ hasText: "Uso de imagem" });
+  await expect(image).toContainText("Não registrado");
+  await image.getByRole("link", { name: "Registrar: Uso de imagem" }).click();
+  let dialog = page.getByRole("dialog", { name: "Consentimento: Uso de imagem" });
+  await dialog.getByLabel("Decisão do paciente").selectOption({ label: "Autoriza" });
+  await dialog.getByLabel("Origem").selectOption({ label: "Termo assinado" });
+  await dialog.getByRole("button", { name: "Registrar" }).click();
+  await expect(page.getByText("Consentimento registrado")).toBeVisible();
+  await expect(image).toContainText("Autorizado");
+  await expect(image).toContainText("Termo assinado");
+
+  await image.getByRole("link", { name: "Registrar: Uso de imagem" }).click();
+  dialog = page.getByRole("dialog", { name: "Consentimento: Uso de imagem" });
+  await dialog.getByLabel("Decisão do paciente").selectOption({ label: "Revoga / não autoriza" });
+  await dialog.getByLabel("Origem").selectOption({ label: "Verbal (registrado pela equipe)" });
+  await dialog.getByRole("button", { name: "Registrar" }).click();
+  await expect(image).toContainText("Revogado");
+  await image.getByRole("link", { name: "Registrar: Uso de imagem" }).click();
+  const history = page.getByRole("dialog").getByRole("region", { name: "Histórico do consentimento" }).getByRole("listitem");
+  await expect(history).toHaveCount(2);
+  await expect(history.first()).toContainText("Revogado");
+  await expect(history.last()).toContainText("Autorizado");
+  const rows = db.prepare("select granted, source from patient_consents where patient_id = ? order by id").all(patientId);
+  expect(rows).toEqual([
+    { granted: 1, source: "formulario" },
+    { granted: 0, source: "verbal" },
+  ]);
+  db.close();
 });
 
 test("Configurações: the document size limit is validated", async ({ page }) => {
