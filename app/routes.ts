@@ -31,6 +31,7 @@ export default [
     route("dashboard", "routes/dashboard.tsx"),
     route("patients", "routes/patients.tsx"),
     route("patients/:id", "routes/patient.tsx"),
+    route("patients/:id/acessos", "routes/patient-access.tsx"),
     route("doctors", "routes/doctors.tsx"),
     route("appointments", "routes/appointments.tsx"),
     route("schedule", "routes/schedule.tsx"),
