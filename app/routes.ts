@@ -70,6 +70,8 @@ export default [
   route("financial/export.csv", "routes/financial-export.ts"),
   route("cirurgico/grupos/neurocirurgia/export.csv", "routes/neurosurgery-export.ts"),
   route("files/:id/download", "routes/files.download.ts"),
+  // LGPD art. 18: the patient's complete data as a ZIP (admins).
+  route("patients/:id/export.zip", "routes/patient-export.ts"),
   ...MASTER_DATA_TABS.map((tab) => route(`master-data/${tab}/export.csv`, "routes/export/master-data.ts", { id: `routes/export/master-data/${tab}` })),
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),

@@ -1,4 +1,4 @@
-import { CalendarPlus, FileText, History, ListTodo, MessageSquare, Pencil, Scissors, Stethoscope, Upload } from "lucide-react";
+import { CalendarPlus, Download, FileText, History, ListTodo, MessageSquare, Pencil, Scissors, Stethoscope, Upload, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
@@ -10,7 +10,9 @@ import { recordView } from "~/.server/audit";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
 import { consentHistory, patientConsentStates } from "~/.server/lgpd-consents";
+import { anonymisedAt } from "~/.server/lgpd-anonymise";
 import { patientRecordIntents } from "~/.server/lgpd-intents";
+import { AnonymiseDialog } from "~/components/patient-anonymise-dialog";
 import { ConsentDialog, ConsentsCard } from "~/components/patient-consents";
 import { CONSENT_HISTORY_LIMIT, isConsentPurpose } from "~/lib/consents";
 import { notFound } from "~/.server/responses";
@@ -51,6 +53,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const consentPurpose = url.searchParams.get("consentimento");
   if (consentPurpose !== null) assertCan(user, "patients", "edit");
   if (consentPurpose !== null && !isConsentPurpose(consentPurpose)) notFound("Consentimento não encontrado.");
+  // ?dialog=anonimizar: the erasure request's confirmation (admins).
+  const anonymiseDialog = url.searchParams.get("dialog") === "anonimizar";
+  if (anonymiseDialog) assertCan(user, "patients", "delete");
+  const anonymized = anonymisedAt(id);
   recordView(request, user, "patient", id, cursor ? { timeline: rawCursor } : undefined);
   return {
     pageTitle: patient.name,
@@ -64,7 +70,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lgpd: {
       consents: can(user, "patients", "edit"),
       accessReport: can(user, "audit", "view"),
+      export: can(user, "patients", "export"),
+      anonymise: can(user, "patients", "delete") && !anonymized,
     },
+    anonymizedAt: anonymized,
+    anonymiseDialog: anonymiseDialog && !anonymized,
     actions: {
       edit: can(user, "patients", "edit"),
       appointment: can(user, "appointments", "create"),
@@ -226,13 +236,40 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
         consents={loaderData.consents}
         hrefFor={loaderData.lgpd.consents ? (purpose) => `/patients/${patient.id}?consentimento=${purpose}` : null}
       />
-      {loaderData.lgpd.accessReport ? (
+      {loaderData.anonymizedAt ? (
+        <p className="rounded-md border bg-muted/40 p-3 text-sm" role="note">
+          Dados de identificação removidos a pedido do paciente em {formatDateTime(loaderData.anonymizedAt)} (LGPD). O prontuário e os
+          registros financeiros são mantidos pelo prazo legal.
+        </p>
+      ) : null}
+      {loaderData.lgpd.accessReport || loaderData.lgpd.export || loaderData.lgpd.anonymise ? (
         <nav aria-label="Direitos do titular (LGPD)" className="flex flex-wrap gap-2">
-          <ButtonLink to={`/patients/${patient.id}/acessos`} variant="outline" size="sm">
-            <History aria-hidden="true" />
-            Relatório de acessos
-          </ButtonLink>
+          {loaderData.lgpd.accessReport ? (
+            <ButtonLink to={`/patients/${patient.id}/acessos`} variant="outline" size="sm">
+              <History aria-hidden="true" />
+              Relatório de acessos
+            </ButtonLink>
+          ) : null}
+          {loaderData.lgpd.export ? (
+            <ButtonLink to={`/patients/${patient.id}/export.zip`} reloadDocument variant="outline" size="sm">
+              <Download aria-hidden="true" />
+              Exportar dados (LGPD)
+            </ButtonLink>
+          ) : null}
+          {loaderData.lgpd.anonymise ? (
+            <ButtonLink to={`/patients/${patient.id}?dialog=anonimizar`} preventScrollReset variant="outline" size="sm">
+              <UserX aria-hidden="true" />
+              Anonimizar paciente
+            </ButtonLink>
+          ) : null}
         </nav>
+      ) : null}
+      {loaderData.anonymiseDialog ? (
+        <AnonymiseDialog
+          patientName={patient.name}
+          closeTo={`/patients/${patient.id}`}
+          lastResult={failed?.intent === "anonymise" ? failed.result : undefined}
+        />
       ) : null}
       {loaderData.consentDialog ? (
         <ConsentDialog

@@ -8,3 +8,8 @@ export const consentSchema = z.object({
   source: z.enum(CONSENT_SOURCES, { error: "Escolha a origem" }),
 });
 export type ConsentInput = z.infer<typeof consentSchema>;
+
+/** The anonymisation dialog: the administrator must tick that they understand it cannot be undone. */
+export const anonymiseSchema = z.object({
+  confirm: z.literal("sim", { error: "Marque a confirmação para anonimizar" }),
+});

@@ -26,6 +26,8 @@ export const patients = sqliteTable(
     /** Consent to receive WhatsApp messages (communication KPI optInPatients). */
     whatsappOptIn: bool("whatsapp_opt_in").notNull().default(false),
     whatsappOptInAt: instant("whatsapp_opt_in_at"),
+    /** Set when the patient's identifiers were removed at their request (LGPD; docs/decisions/0022-lgpd-rights.md). */
+    anonymizedAt: instant("anonymized_at"),
     searchText: searchText(),
     ...timestamps(),
   },

@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { expect as baseExpect, test } from "@playwright/test";
-import { insertPatient, openTestDb, uniqueTag } from "./db";
+import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
 import { loginAs } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -110,4 +111,54 @@ test("Configurações: the document size limit is validated", async ({ page }) =
   await limit.fill("500");
   await page.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page.getByText("O máximo é 200 MB")).toBeVisible();
+});
+
+test.describe("LGPD rights without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an admin anonymises a patient after confirming: identifiers go, the surgery and its money stay", async ({ page }) => {
+    const tag = uniqueTag();
+    const db = openTestDb();
+    const patientId = insertPatient(db, `Apagar ${tag}`, { cpf: null, phone: "11987659999", email: `apagar-${tag}@exemplo.com` });
+    const doctorId = insertDoctor(db, `Dr. Anon ${tag}`);
+    db.prepare(
+      "insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, billed_amount_cents) values (?, ?, 'Microdiscectomia', ?, 987600)",
+    ).run(patientId, doctorId, Date.UTC(2025, 5, 1));
+    await loginAs(page, "admin");
+    await page.goto(`/patients/${patientId}`);
+    await page.getByRole("link", { name: "Anonimizar paciente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Anonimizar paciente" });
+    await expect(dialog).toContainText("Lei 13.787/2018");
+    await dialog.getByRole("button", { name: "Anonimizar" }).click();
+    await expect(page.getByRole("dialog", { name: "Anonimizar paciente" }).getByRole("alert")).toContainText("Marque a confirmação");
+    await page.getByRole("dialog", { name: "Anonimizar paciente" }).getByRole("checkbox").check();
+    await page.getByRole("dialog", { name: "Anonimizar paciente" }).getByRole("button", { name: "Anonimizar" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Paciente anonimizado nº ${patientId}` })).toBeVisible();
+    await expect(page.getByText("(11) 98765-9999")).toHaveCount(0);
+    await expect(page.getByTestId("timeline-item").filter({ hasText: "Microdiscectomia" })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Anonimizar paciente" })).toHaveCount(0);
+    const row = db.prepare("select name, phone, email from patients where id = ?").get(patientId);
+    expect(row).toEqual({ name: `Paciente anonimizado nº ${patientId}`, phone: null, email: null });
+    const surgery = db.prepare("select billed_amount_cents as cents from surgeries where patient_id = ?").get(patientId);
+    expect(surgery).toEqual({ cents: 987600 });
+    db.close();
+  });
+});
+
+test("an admin downloads the patient's data as a ZIP from the record", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  const patientId = insertPatient(db, `Exportar ${tag}`);
+  db.close();
+  await loginAs(page, "admin");
+  await page.goto(`/patients/${patientId}`);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Exportar dados (LGPD)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`paciente-${patientId}-dados.zip`);
+  const bytes = fs.readFileSync(await download.path());
+  // A ZIP (local file header) holding the JSON and the summary.
+  expect(bytes.subarray(0, 4).toString("hex")).toBe("504b0304");
+  expect(bytes.includes(Buffer.from("paciente.json"))).toBe(true);
+  expect(bytes.includes(Buffer.from("resumo.html"))).toBe(true);
 });

@@ -57,7 +57,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/app-layout": { view: SIGNED_IN },
   "routes/dashboard": { view: ROLES },
   "routes/patients": { view: ROLES, intents: crud(ADMIN_STAFF, ADMIN_STAFF, ADMIN) },
-  "routes/patient": { view: ROLES, intents: { "record-consent": ADMIN_STAFF } },
+  "routes/patient": { view: ROLES, intents: { "record-consent": ADMIN_STAFF, anonymise: ADMIN } },
+  "routes/patient-export": { view: ADMIN },
   // LGPD: the access report reads the audit trail (admins).
   "routes/patient-access": { view: ADMIN },
   "routes/doctors": { view: ROLES, intents: crud(ADMIN, ADMIN, ADMIN) },
