@@ -20,6 +20,12 @@ export const DEMO_URL = `http://127.0.0.1:${base + 3}`;
 export const COMMS_URL = `http://127.0.0.1:${base + 8}`;
 export const COMMS_FAKE_PORT = base + 9;
 export const COMMS_APP_SECRET = "segredo-e2e";
+/**
+ * The Google integrations, configured against a fake Google the specs start on GOOGLE_FAKE_PORT
+ * (tests/support/fake-google.ts): GOOGLE_API_ROOT_URL points every Google endpoint at it.
+ */
+export const GOOGLE_URL = `http://127.0.0.1:${base + 10}`;
+export const GOOGLE_FAKE_PORT = base + 11;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -51,9 +57,10 @@ export default defineConfig({
     { name: "isolated", testMatch: /\.isolated\.spec\.ts/, use: { baseURL: ISOLATED_URL } },
     { name: "demo", testMatch: /\.demo\.spec\.ts/, use: { baseURL: DEMO_URL } },
     { name: "comms", testMatch: /\.comms\.spec\.ts/, use: { baseURL: COMMS_URL } },
+    { name: "google", testMatch: /\.google\.spec\.ts/, use: { baseURL: GOOGLE_URL } },
     {
       name: "app",
-      testIgnore: [/onboarding\.spec\.ts/, /\.isolated\.spec\.ts/, /\.demo\.spec\.ts/, /\.comms\.spec\.ts/],
+      testIgnore: [/onboarding\.spec\.ts/, /\.isolated\.spec\.ts/, /\.demo\.spec\.ts/, /\.comms\.spec\.ts/, /\.google\.spec\.ts/],
       use: { baseURL: APP_URL },
     },
   ],
@@ -87,6 +94,20 @@ export default defineConfig({
         WHATSAPP_API_URL: `http://127.0.0.1:${COMMS_FAKE_PORT}/v25.0`,
         WHATSAPP_APP_SECRET: COMMS_APP_SECRET,
         WHATSAPP_VERIFY_TOKEN: "verifica-e2e",
+      },
+    },
+    {
+      command: `node tests/e2e/serve.mjs google ${base + 10} --accounts`,
+      url: `${GOOGLE_URL}/auth`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        GOOGLE_CLIENT_ID: "sinapse-e2e.apps.googleusercontent.com",
+        GOOGLE_CLIENT_SECRET: "segredo-google-e2e",
+        GOOGLE_REDIRECT_URI: `${GOOGLE_URL}/google/oauth/callback`,
+        GOOGLE_TOKEN_KEY: "chave-dos-tokens-google-e2e-0123456789",
+        GOOGLE_API_ROOT_URL: `http://127.0.0.1:${GOOGLE_FAKE_PORT}`,
+        GOOGLE_WORKER_TICK_MS: "500",
       },
     },
     {

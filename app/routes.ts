@@ -62,6 +62,8 @@ export default [
     route("comunicacao", "routes/communication.tsx", { id: "routes/comunicacao" }),
     route("communication/messages", "routes/communication-messages.tsx"),
     route("comunicacao/mensagens", "routes/communication-messages.tsx", { id: "routes/comunicacao/mensagens" }),
+    route("google-calendar", "routes/google-calendar.tsx"),
+    route("google/oauth/callback", "routes/google-oauth-callback.tsx"),
     ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
   ])),
   // CSV exports of the lists: the same search and filters as the screen, streamed.
@@ -84,5 +86,9 @@ export default [
   // Called by Meta: signature-authenticated, no cookies, exempt from origin checks (see the module).
   route("api/comms/webhook", "routes/api/comms-webhook.ts"),
   route("api/surgeries", "routes/api/surgeries.ts"),
+  route("api/google/auth/status", "routes/api/google-auth-status.ts"),
+  route("api/google/auth/start", "routes/api/google-auth-start.ts"),
+  route("api/google/auth/disconnect", "routes/api/google-auth-disconnect.ts"),
+  route("api/google/calendar/list", "routes/api/google-calendar-list.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
@@ -6,7 +6,7 @@ import { createCookie } from "react-router";
 import { mfaFactors, mfaRecoveryCodes } from "~db/schema";
 import { recordAudit } from "./audit";
 import { db } from "./db";
-import { getCookieSecret } from "./secrets";
+import { getCookieSecret, openSealed, sealText } from "./secrets";
 
 /**
  * TOTP second factor (RFC 6238: 6 digits, 30 s, SHA-1, as every authenticator app reads it) with
@@ -25,17 +25,11 @@ function key() {
 }
 
 function encrypt(secret: string) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key(), iv);
-  const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
+  return sealText(key(), secret);
 }
 
 function decrypt(stored: string) {
-  const [iv, tag, body] = stored.split(".").map((part) => Buffer.from(part, "base64url"));
-  const decipher = createDecipheriv("aes-256-gcm", key(), iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+  return openSealed(key(), stored);
 }
 
 function hashCode(code: string) {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { clinicSettings } from "~db/schema";
 import { db } from "./db";
@@ -27,4 +27,22 @@ export function getCookieSecret(): string {
   const secret = randomBytes(32).toString("hex");
   db.update(clinicSettings).set({ cookieSecret: secret }).where(eq(clinicSettings.id, 1)).run();
   return secret;
+}
+
+/**
+ * AES-256-GCM sealing of a short secret under a 32-byte key: `iv.tag.body`, each base64url. Opening
+ * checks the tag, so a value changed in the database (or sealed under another key) throws.
+ */
+export function sealText(key: Buffer, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
+}
+
+export function openSealed(key: Buffer, stored: string): string {
+  const [iv, tag, body] = stored.split(".").map((part) => Buffer.from(part, "base64url"));
+  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
 }

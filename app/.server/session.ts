@@ -202,3 +202,9 @@ export async function destroyOtherSessions(request: Request, userId: number): Pr
 export function destroyAllSessions(userId: number): number {
   return db.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
 }
+
+/** A stable, non-secret key of this browser's session (the stored hash of its token), to bind short-lived state to it. */
+export async function sessionKey(request: Request): Promise<string | null> {
+  const token = await readToken(request);
+  return token ? hashToken(token) : null;
+}

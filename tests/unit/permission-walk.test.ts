@@ -127,6 +127,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Meta's webhook: no session; without the verify token or a valid signature, 403 to anyone.
   "routes/api/comms-webhook": { view: EVERYONE, viewStatus: 403, intents: { event: EVERYONE }, external: { actionStatus: 403 } },
   "routes/api/surgeries": { view: ROLES },
+  // Google: the pages for every role; connecting, disconnecting and the calendar settings are the administrator's.
+  "routes/google-calendar": { view: ROLES, intents: { disconnect: ADMIN } },
+  "routes/google-oauth-callback": { view: ROLES },
+  "routes/api/google-auth-status": { view: ROLES },
+  "routes/api/google-auth-start": { view: ADMIN },
+  "routes/api/google-auth-disconnect": { view: EVERYONE, viewStatus: 405, intents: { disconnect: ADMIN } },
+  "routes/api/google-calendar-list": { view: ROLES },
   "routes/not-found": { view: EVERYONE, viewStatus: 404 },
   // Finance: admins only; any other role is sent to /dashboard with SPEC §8's message.
   "routes/financial": { view: ADMIN, intents: crud(ADMIN, ADMIN, ADMIN), refusedRedirect: "/dashboard" },

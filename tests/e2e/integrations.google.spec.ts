@@ -1,0 +1,80 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { GOOGLE_FAKE_PORT } from "../../playwright.config";
+import { type FakeGoogle, startFakeGoogle } from "../support/fake-google";
+import { loginAs } from "./helpers";
+
+/**
+ * The Google integrations against the fake Google (GOOGLE_API_ROOT_URL points at GOOGLE_FAKE_PORT):
+ * the browser really goes to the fake's consent page and comes back through the callback.
+ * The tests share the server's one connection, so they run in order.
+ */
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+let fake: FakeGoogle;
+
+test.beforeAll(async () => {
+  fake = await startFakeGoogle(GOOGLE_FAKE_PORT);
+});
+
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+test("an administrator connects, sees the calendars and disconnects", async ({ page }) => {
+  await loginAs(page, "admin");
+  await page.goto("/google-calendar");
+  await expect(page.getByText("Não conectado")).toBeVisible();
+  await page.getByRole("link", { name: "Conectar com Google" }).click();
+
+  // The fake consents at once; the callback shows the result and returns after 2 s.
+  await expect(page.getByRole("heading", { name: "Google Calendar conectado com sucesso!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/google-calendar$/, { timeout: 10_000 });
+  await expect(page.getByText("Conectado", { exact: true })).toBeVisible();
+  await expect(page.getByText("clinica@example.com").first()).toBeVisible();
+  const calendars = page.getByRole("table", { name: "Calendários" });
+  await expect(calendars.getByRole("row", { name: /Clínica Sinapse/ })).toContainText("America/Sao_Paulo");
+  await expect(calendars.getByRole("row", { name: /Cirurgias/ })).toBeVisible();
+  // The token exchange carried the PKCE verifier (the fake refuses it otherwise).
+  expect(fake.count("POST", "/token")).toBe(1);
+
+  await page.getByRole("link", { name: "Desconectar" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Desconectar" }).click();
+  await expect(page.getByText("Não conectado")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Calendários" })).toHaveCount(0);
+  expect(fake.count("POST", "/revoke")).toBe(1);
+  expect(fake.refreshTokens.size).toBe(0);
+});
+
+test("a forged or replayed state is refused, with JavaScript off", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await loginAs(page, "admin");
+  await page.goto("/google/oauth/callback?code=4/forjado&state=estado-forjado");
+  await expect(page.getByRole("heading", { name: "Sessão não encontrada" })).toBeVisible();
+
+  // A real round trip, then the same callback URL again: used once, refused the second time.
+  await page.goto("/google-calendar");
+  await page.getByRole("link", { name: "Conectar com Google" }).click();
+  await expect(page.getByRole("heading", { name: "Google Calendar conectado com sucesso!" })).toBeVisible();
+  const callbackUrl = page.url();
+  await page.goto(callbackUrl);
+  await expect(page.getByRole("heading", { name: "Sessão não encontrada" })).toBeVisible();
+  // Without JavaScript the page still goes back by itself (meta refresh, 3 s after an error).
+  await expect(page).toHaveURL(/\/google-calendar$/, { timeout: 10_000 });
+  await expect(page.getByText("Conectado", { exact: true })).toBeVisible();
+
+  // Staff see the connection but cannot connect or disconnect it.
+  const staff = await browser.newContext({ javaScriptEnabled: false });
+  const staffPage = await staff.newPage();
+  await loginAs(staffPage, "staff");
+  await staffPage.goto("/google-calendar");
+  await expect(staffPage.getByRole("table", { name: "Calendários" })).toBeVisible();
+  await expect(staffPage.getByRole("link", { name: "Desconectar" })).toHaveCount(0);
+  await staff.close();
+
+  await page.goto("/google-calendar?disconnect=1");
+  await page.getByRole("dialog").getByRole("button", { name: "Desconectar" }).click();
+  await expect(page.getByText("Não conectado")).toBeVisible();
+  await context.close();
+});
