@@ -64,6 +64,8 @@ export default [
     route("comunicacao/mensagens", "routes/communication-messages.tsx", { id: "routes/comunicacao/mensagens" }),
     route("google-calendar", "routes/google-calendar.tsx"),
     route("google/oauth/callback", "routes/google-oauth-callback.tsx"),
+    route("google-drive", "routes/google-drive.tsx"),
+    route("google-forms", "routes/google-forms.tsx"),
     ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
   ])),
   // CSV exports of the lists: the same search and filters as the screen, streamed.
@@ -90,5 +92,7 @@ export default [
   route("api/google/auth/start", "routes/api/google-auth-start.ts"),
   route("api/google/auth/disconnect", "routes/api/google-auth-disconnect.ts"),
   route("api/google/calendar/list", "routes/api/google-calendar-list.ts"),
+  route("api/google/drive/upload", "routes/api/google-drive-upload.ts"),
+  route("api/google/drive/send-document", "routes/api/google-drive-send-document.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -249,3 +249,19 @@ export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
   guia: "Guia",
   outros: "Outros",
 };
+
+/** Google Calendar push (docs/decisions/0020-google-integration.md): where events go, how the patient is named in them. */
+export const GOOGLE_SYNC_MODES = ["off", "clinic", "doctor"] as const;
+export type GoogleSyncMode = (typeof GOOGLE_SYNC_MODES)[number];
+export const GOOGLE_SYNC_MODE_LABELS: Record<GoogleSyncMode, string> = {
+  off: "Não enviar",
+  clinic: "Um calendário para a clínica",
+  doctor: "Um calendário por médico",
+};
+export const GOOGLE_NAME_PRIVACY = ["full", "initials", "none"] as const;
+export type GoogleNamePrivacy = (typeof GOOGLE_NAME_PRIVACY)[number];
+export const GOOGLE_NAME_PRIVACY_LABELS: Record<GoogleNamePrivacy, string> = {
+  full: "Nome completo",
+  initials: "Só as iniciais",
+  none: "Sem o nome do paciente",
+};

@@ -219,3 +219,6 @@ export const PROCEDURE_LIST = defineList({
   },
 });
 export type ProcedureFilters = FilterValues<NonNullable<(typeof PROCEDURE_LIST)["filters"]>>;
+// Google Drive files and Google Forms (SPEC §7): newest first.
+export const DRIVE_FILE_LIST = defineList({ sorts: ["uploadedAt"] as const, defaultSort: "uploadedAt", defaultDir: "desc" });
+export const GOOGLE_FORM_LIST = defineList({ sorts: ["createdAt"] as const, defaultSort: "createdAt", defaultDir: "desc" });

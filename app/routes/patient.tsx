@@ -37,6 +37,8 @@ import {
   timelineCounts,
 } from "~/models/patient-record.server";
 import { recentPatientDocuments } from "~/models/document.server";
+import { GoogleDriveSendButton } from "~/components/google-drive-send";
+import { connectionStatus } from "~/.server/google";
 import type { Route } from "./+types/patient";
 
 export const handle = { title: "Paciente", subtitle: "Prontuário: cadastro, histórico e documentos" };
@@ -81,6 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       surgery: can(user, "surgeries", "create"),
       message: can(user, "communication", "create"),
       upload: can(user, "files", "create"),
+      drive: can(user, "googleDrive", "create") && connectionStatus().connected,
     },
   };
 }
@@ -308,6 +311,7 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
                   </Link>
                   <Badge variant="outline">{labelFor(DOCUMENT_CATEGORY_LABELS, doc.category)}</Badge>
                   <span className="text-muted-foreground tabular-nums">{formatDateTime(doc.createdAt)}</span>
+                  {actions.drive ? <GoogleDriveSendButton documentId={doc.id} name={doc.originalName} returnTo={`/patients/${patient.id}`} /> : null}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { GOOGLE_NAME_PRIVACY, GOOGLE_SYNC_MODES } from "../../app/lib/enums";
 import { users } from "./auth";
 import { doctors, patients } from "./clinical";
 import { id, instant, timestamps } from "./columns";
@@ -83,8 +84,6 @@ export const googleOauthStates = sqliteTable(
   (t) => [index("google_oauth_states_expires_idx").on(t.expiresAt)],
 );
 
-export const GOOGLE_SYNC_MODES = ["off", "clinic", "doctor"] as const;
-export const GOOGLE_NAME_PRIVACY = ["full", "initials", "none"] as const;
 
 /** How appointments and surgeries go to Google Calendar (one row, id 1; kept across reconnections). */
 export const googleCalendarSettings = sqliteTable(

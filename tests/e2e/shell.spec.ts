@@ -191,8 +191,8 @@ test("screens not built yet show an 'em construção' page inside the shell", as
     ["/kpis/metricas", "Métricas"],
     ["/kpis/cirurgicos", "Cirúrgicos"],
     ["/honorarios/cbhpm", "CBHPM"],
-    ["/google-drive", "Google Drive"],
-    ["/google-forms", "Google Forms"],
+    ["/kpis/financeiros", "Financeiros"],
+    ["/kpis/opme", "OPME"],
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);

@@ -3,12 +3,19 @@
  * googleapis client: the OAuth flow through the routes, the state's binding, sealed tokens,
  * refresh, disconnect.
  */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { googleConnections, googleOauthStates } from "~db/schema";
+import { documents, googleConnections, googleDriveFiles, googleOauthStates } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
 import { assertTokenKeyForConnection, googleConfig, openToken } from "~/.server/google";
 import { listCalendars } from "~/.server/google-calendar";
+import { newStorageName, storedPath } from "~/.server/uploads";
+import * as drivePage from "~/routes/google-drive";
+import * as formsPage from "~/routes/google-forms";
+import * as sendApi from "~/routes/api/google-drive-send-document";
+import * as uploadApi from "~/routes/api/google-drive-upload";
 import * as calendarPage from "~/routes/google-calendar";
 import * as callback from "~/routes/google-oauth-callback";
 import * as disconnectApi from "~/routes/api/google-auth-disconnect";
@@ -16,11 +23,12 @@ import * as listApi from "~/routes/api/google-calendar-list";
 import * as start from "~/routes/api/google-auth-start";
 import * as statusApi from "~/routes/api/google-auth-status";
 import { type FakeGoogle, startFakeGoogle } from "../support/fake-google";
-import { type SignedIn, formRequest, getRequest, loginAs, routeArgs, sessionCookie, thrownResponse } from "../support/fixtures";
+import { type SignedIn, formRequest, getRequest, insertPatient, loginAs, routeArgs, sessionCookie, statusOf, thrownResponse } from "../support/fixtures";
 
 let fake: FakeGoogle;
 let admin: SignedIn;
 let staff: SignedIn;
+let doctor: SignedIn;
 
 const ENV = {
   GOOGLE_CLIENT_ID: "client-id.apps.googleusercontent.com",
@@ -34,6 +42,7 @@ beforeAll(async () => {
   Object.assign(process.env, ENV, { GOOGLE_API_ROOT_URL: fake.url });
   admin = await loginAs("admin");
   staff = await loginAs("staff");
+  doctor = await loginAs("doctor");
 });
 
 afterAll(async () => {
@@ -199,5 +208,87 @@ describe("the OAuth connection", () => {
     delete process.env.GOOGLE_TOKEN_KEY;
     expect(() => assertTokenKeyForConnection()).not.toThrow();
     process.env.GOOGLE_TOKEN_KEY = key;
+  });
+});
+
+function multipart(path: string, cookie: string, file: { name: string; type: string; bytes: Uint8Array } | null) {
+  const form = new FormData();
+  if (file) form.append("file", new Blob([Buffer.from(file.bytes)], { type: file.type }), file.name);
+  return new Request(new URL(path, "http://localhost"), { method: "POST", body: form, headers: { Cookie: cookie, Origin: "http://localhost" } });
+}
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+describe("Drive and Forms", () => {
+  it("uploads a file to Drive (streamed, limit and type enforced) and keeps its row", async () => {
+    await connect();
+    const answer = (await uploadApi.action(routeArgs(multipart("/api/google/drive/upload", staff.cookie, { name: "laudo.pdf", type: "application/pdf", bytes: PDF })))) as Response;
+    expect(answer.status).toBe(201);
+    const row = (await answer.json()) as { id: number; name: string; drive_file_id: string; size_bytes: number };
+    expect(row).toEqual(expect.objectContaining({ name: "laudo.pdf", size_bytes: PDF.length }));
+    const sent = fake.files.find((f) => f.id === row.drive_file_id)!;
+    expect(sent.content.equals(Buffer.from(PDF))).toBe(true);
+    expect(sent.mimeType).toBe("application/pdf");
+    expect(db.select().from(googleDriveFiles).where(eq(googleDriveFiles.id, row.id)).get()?.driveFileId).toBe(row.drive_file_id);
+
+    const statusOfUpload = async (cookie: string, file: Parameters<typeof multipart>[2]) => {
+      const result = await uploadApi.action(routeArgs(multipart("/api/google/drive/upload", cookie, file))).catch((error: unknown) => error);
+      return statusOf(result);
+    };
+    expect(await statusOfUpload(staff.cookie, { name: "script.pdf", type: "application/pdf", bytes: new TextEncoder().encode("#!/bin/sh\necho oi\n") })).toBe(415);
+    expect(await statusOfUpload(staff.cookie, { name: "grande.pdf", type: "application/pdf", bytes: new Uint8Array(21 * 1024 * 1024) })).toBe(413);
+    expect(await statusOfUpload(staff.cookie, null)).toBe(400);
+    expect(await statusOfUpload(doctor.cookie, { name: "laudo.pdf", type: "application/pdf", bytes: PDF })).toBe(403);
+    fake.failNext.push(403);
+    expect(await statusOfUpload(staff.cookie, { name: "laudo.pdf", type: "application/pdf", bytes: PDF })).toBe(502);
+    // Nothing is left behind in the documents directory's temporary files.
+    expect(fs.readdirSync(process.env.DOCUMENTS_DIR!).filter((name) => name.startsWith(".upload-"))).toEqual([]);
+
+    const page = (await loaderOf(drivePage, "/google-drive", doctor.cookie)) as { rows: { name: string }[]; canUpload: boolean };
+    expect(page.rows[0].name).toBe("laudo.pdf");
+    expect(page.canUpload).toBe(false);
+  });
+
+  it("sends a patient's document to the patient's own Drive folder, once", async () => {
+    await connect();
+    const patientId = insertPatient("Joana Drive da Silva");
+    const storageName = newStorageName();
+    fs.mkdirSync(process.env.DOCUMENTS_DIR!, { recursive: true });
+    fs.writeFileSync(storedPath(storageName), PDF);
+    const documentId = db
+      .insert(documents)
+      .values({ patientId, category: "exame", originalName: "ressonancia.pdf", mimeType: "application/pdf", sizeBytes: PDF.length, sha256: createHash("sha256").update(PDF).digest("hex"), storageName })
+      .returning({ id: documents.id })
+      .get().id;
+    const send = () =>
+      sendApi.action(routeArgs(formRequest(`/api/google/drive/send-document?returnTo=/patients/${patientId}`, { intent: "send", id: documentId }, { cookie: staff.cookie })));
+    const first = (await send()) as Response;
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe(`/patients/${patientId}`);
+    const folder = fake.files.find((f) => f.mimeType === "application/vnd.google-apps.folder" && f.name.includes("Joana Drive da Silva"))!;
+    const copy = fake.files.find((f) => f.name === "ressonancia.pdf")!;
+    expect(copy.parents).toEqual([folder.id]);
+    expect(copy.content.equals(Buffer.from(PDF))).toBe(true);
+    const rows = db.select().from(googleDriveFiles).where(eq(googleDriveFiles.patientId, patientId)).all();
+    expect(rows.map((r) => r.mimeType).sort()).toEqual(["application/pdf", "application/vnd.google-apps.folder"]);
+    // Sent once: the second time is refused with a message, and no file reaches Drive.
+    const filesBefore = fake.files.length;
+    expect(statusOf(await send())).toBe(400);
+    expect(fake.files.length).toBe(filesBefore);
+  });
+
+  it("creates a form through the Forms API and lists the forms newest first", async () => {
+    await connect();
+    const create = (title: string, cookie = staff.cookie) =>
+      formsPage.action(routeArgs(formRequest("/google-forms", { intent: "create", title }, { cookie }))).catch((error: unknown) => error);
+    expect(statusOf(await create("Triagem de coluna"))).toBe(302);
+    expect(statusOf(await create("Satisfação pós-operatória"))).toBe(302);
+    expect(statusOf(await create("   "))).toBe(400);
+    expect(statusOf(await create("Do médico", doctor.cookie))).toBe(403);
+    expect(fake.forms.map((f) => f.title)).toEqual(["Triagem de coluna", "Satisfação pós-operatória"]);
+    const page = (await loaderOf(formsPage, "/google-forms", doctor.cookie)) as { rows: { title: string; responderUri: string | null }[]; canCreate: boolean };
+    expect(page.rows.map((r) => r.title)).toEqual(["Satisfação pós-operatória", "Triagem de coluna"]);
+    expect(page.rows[0].responderUri).toMatch(/^https:\/\/docs\.google\.com\/forms\/d\/e\/fakeform/);
+    expect(page.canCreate).toBe(false);
   });
 });

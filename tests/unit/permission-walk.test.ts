@@ -134,6 +134,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/api/google-auth-start": { view: ADMIN },
   "routes/api/google-auth-disconnect": { view: EVERYONE, viewStatus: 405, intents: { disconnect: ADMIN } },
   "routes/api/google-calendar-list": { view: ROLES },
+  // Uploads are a multipart POST, not an intent: admins and staff (tests/unit/google.test.ts).
+  "routes/google-drive": { view: ROLES, intents: { disconnect: ADMIN } },
+  "routes/google-forms": { view: ROLES, intents: { create: ADMIN_STAFF, disconnect: ADMIN } },
+  "routes/api/google-drive-upload": { view: EVERYONE, viewStatus: 405, intents: { upload: ADMIN_STAFF } },
+  "routes/api/google-drive-send-document": { view: EVERYONE, viewStatus: 405, intents: { send: ADMIN_STAFF } },
   "routes/not-found": { view: EVERYONE, viewStatus: 404 },
   // Finance: admins only; any other role is sent to /dashboard with SPEC §8's message.
   "routes/financial": { view: ADMIN, intents: crud(ADMIN, ADMIN, ADMIN), refusedRedirect: "/dashboard" },
