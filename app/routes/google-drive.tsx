@@ -32,8 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = { ...connectionView(user), notConfiguredText: NOT_CONFIGURED_TEXT };
   const disconnecting = url.searchParams.has("disconnect") && view.connected;
   if (disconnecting) assertCan(user, "googleCalendar", "edit");
+  const list = listDriveFiles(params);
   return {
-    ...listDriveFiles(params),
+    ...list,
+    rows: list.rows.map((row) => ({ ...row, isFolder: row.mimeType === DRIVE_FOLDER_MIME })),
     params,
     view,
     disconnecting,
@@ -117,7 +119,7 @@ export default function GoogleDrivePage({ loaderData, actionData }: Route.Compon
             header: "Arquivo",
             className: "font-medium whitespace-normal break-all",
             cell: (row) => {
-              const Icon = row.mimeType === DRIVE_FOLDER_MIME ? Folder : FileText;
+              const Icon = row.isFolder ? Folder : FileText;
               return (
                 <span className="inline-flex items-start gap-1.5">
                   <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

@@ -21,7 +21,7 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-test("an administrator connects, sees the calendars and disconnects", async ({ page }) => {
+test("an administrator connects, sees the calendars, uploads to Drive, creates a form and disconnects", async ({ page }) => {
   await loginAs(page, "admin");
   await page.goto("/google-calendar");
   await expect(page.getByText("Não conectado")).toBeVisible();
@@ -37,6 +37,26 @@ test("an administrator connects, sees the calendars and disconnects", async ({ p
   await expect(calendars.getByRole("row", { name: /Cirurgias/ })).toBeVisible();
   // The token exchange carried the PKCE verifier (the fake refuses it otherwise).
   expect(fake.count("POST", "/token")).toBe(1);
+
+  // Drive: the limit and types are shown; the file travels to the fake and is listed newest first.
+  await page.goto("/google-drive");
+  await expect(page.getByText("No files uploaded yet")).toBeVisible();
+  await expect(page.getByText("PDF, JPG, PNG, WEBP, HEIC até 20 MB")).toBeVisible();
+  await page.getByLabel("Arquivo", { exact: true }).setInputFiles({ name: "laudo-e2e.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await page.getByRole("button", { name: "Enviar ao Drive" }).click();
+  await expect(page.getByText("File uploaded successfully")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Arquivos no Google Drive" }).getByRole("row", { name: /laudo-e2e\.pdf/ })).toBeVisible();
+  expect(fake.files.map((f) => f.name)).toEqual(["laudo-e2e.pdf"]);
+
+  // Forms: Create Form makes it through the Forms API; Open goes to its responder link.
+  await page.goto("/google-forms");
+  await page.getByRole("link", { name: "Create Form" }).click();
+  await page.getByRole("dialog").getByLabel("Título").fill("Triagem de coluna");
+  await page.getByRole("dialog").getByRole("button", { name: "Criar formulário" }).click();
+  await expect(page.getByRole("row", { name: /Triagem de coluna/ }).getByRole("link", { name: /Open/ })).toHaveAttribute("href", /docs\.google\.com\/forms/);
+  expect(fake.forms.map((f) => f.title)).toEqual(["Triagem de coluna"]);
+
+  await page.goto("/google-calendar");
 
   await page.getByRole("link", { name: "Desconectar" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Desconectar" }).click();
