@@ -58,6 +58,8 @@ export default [
     route("config", "routes/settings.tsx", { id: "routes/config" }),
     route("settings/audit", "routes/settings/audit.tsx"),
     route("settings/backups", "routes/settings/backups.tsx"),
+    route("settings/holidays", "routes/settings/holidays.tsx"),
+    route("settings/checklists", "routes/settings/checklists.tsx"),
     route("communication", "routes/communication.tsx"),
     route("comunicacao", "routes/communication.tsx", { id: "routes/comunicacao" }),
     route("communication/messages", "routes/communication-messages.tsx"),

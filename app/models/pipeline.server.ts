@@ -13,6 +13,7 @@ import { PIPELINE_STAGE_IDS, type PipelineStage, stageLabel, surgeryStatusForSta
 import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
 import type { MoveInput } from "~/validation/pipeline";
 import { opmeStateForMove, opmeSupplierCounts } from "./opme.server";
+import { instantiateChecklist } from "./stage-checklist.server";
 import { listStageHistory } from "./surgery.server";
 
 /** Cards a column shows on the board; the rest are a 'Ver todos' away (the column's own pages). */
@@ -254,6 +255,8 @@ export function moveSurgery(userId: number, id: number, input: MoveInput, now = 
     tx.insert(pipelineStages)
       .values({ surgeryId: id, stage: to, fromStage: before.currentStage, movedBy: userId, note, createdAt: now, updatedAt: now })
       .run();
+    // Issue 9: the stage's checklist becomes a task with subtasks, once per surgery and stage.
+    instantiateChecklist(tx, userId, id, to);
     const changes: Record<string, [unknown, unknown]> = {};
     for (const [key, value] of Object.entries(after)) {
       const old = before[key as keyof typeof before];

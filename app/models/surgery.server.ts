@@ -22,7 +22,10 @@ import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { OTHER_CHOICE, type SurgeryInput } from "~/validation/surgery";
+import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
+import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
+import { instantiateChecklist } from "./stage-checklist.server";
 import { patientSearch } from "./patient.server";
 
 export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
@@ -348,6 +351,7 @@ export function createSurgery(userId: number, input: SurgeryInput): number {
         .returning({ id: surgeries.id })
         .get();
       tx.insert(pipelineStages).values({ surgeryId: row.id, stage: columns.currentStage, fromStage: null, movedBy: userId }).run();
+      instantiateChecklist(tx, userId, row.id, columns.currentStage);
       recordAudit(tx, { userId, action: "create", entity: "surgery", entityId: row.id, changes: { ...columns, status } });
       return row.id;
     });
@@ -367,6 +371,10 @@ export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
       const status = resolveSurgeryStatus(input, before);
       assertNotConcludedInFuture(input, status);
       const stageChanged = before.currentStage !== columns.currentStage;
+      // Approval without three OPME suppliers needs a justification, which only the board's move asks for.
+      if (stageChanged && columns.currentStage === "aprovado" && approvalNeedsJustification(opmeStateForMove(tx, id, before.currentStage))) {
+        throw new SurgeryError(`${OPME_JUSTIFICATION_MESSAGE} Mova a cirurgia pelo pipeline.`, "currentStage");
+      }
       const ans = stageChanged ? ansColumnsFor(columns.currentStage, before.ansRequestedAt, new Date(), clinicHolidaySet(tx)) : {};
       const after = { ...columns, ...ans, status };
       tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
@@ -374,6 +382,7 @@ export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
         tx.insert(pipelineStages)
           .values({ surgeryId: id, stage: columns.currentStage, fromStage: before.currentStage, movedBy: userId })
           .run();
+        instantiateChecklist(tx, userId, id, columns.currentStage);
       }
       recordAudit(tx, { userId, action: "update", entity: "surgery", entityId: id, changes: diffChanges(before, after) });
     });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Bell, DatabaseBackup, KeyRound, ScrollText, Settings2, ShieldCheck, Users } from "lucide-react";
+import { Bell, CalendarOff, DatabaseBackup, KeyRound, ListChecks, ScrollText, Settings2, ShieldCheck, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { DataTable, SearchForm } from "~/components/data-table";
@@ -245,6 +245,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       ? [
           { to: "/settings/audit", label: "Auditoria", icon: ScrollText, active: false },
           { to: "/settings/backups", label: "Backups", icon: DatabaseBackup, active: false },
+          { to: "/settings/holidays", label: "Feriados", icon: CalendarOff, active: false },
+          { to: "/settings/checklists", label: "Checklists", icon: ListChecks, active: false },
         ]
       : []),
   ];

@@ -10,4 +10,5 @@ export * from "./communication";
 export * from "./google";
 export * from "./documents";
 export * from "./opme";
+export * from "./checklists";
 export * from "./relations";

@@ -10,6 +10,7 @@ export const SEEDED_TABLES = [
   "messages",
   "message_templates",
   "documents",
+  "stage_checklist_runs",
   "subtasks",
   "tasks",
   "surgery_fee_lines",

@@ -26,6 +26,8 @@ const SCREENS = [
   "/settings?tab=usuarios",
   "/settings/audit",
   "/settings/backups",
+  "/settings/holidays",
+  "/settings/checklists",
   "/tasks",
   "/communication",
   "/communication?tab=automacao",

@@ -154,6 +154,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     intents: { "add-item": ADMIN_STAFF, "remove-item": ADMIN_STAFF, "add-quote": ADMIN_STAFF, "remove-quote": ADMIN_STAFF, choose: ADMIN_STAFF },
   },
   "routes/pipeline-opme-approve": { view: ADMIN_STAFF, intents: { move: ADMIN_STAFF } },
+  // Configurações → Feriados and → Checklists: any role reads, admins write.
+  "routes/settings/holidays": { view: ROLES, intents: { create: ADMIN, delete: ADMIN } },
+  "routes/settings/checklists": { view: ROLES, intents: { save: ADMIN } },
 };
 ROUTE_RULES["routes/comunicacao"] = ROUTE_RULES["routes/communication"];
 ROUTE_RULES["routes/comunicacao/mensagens"] = ROUTE_RULES["routes/communication-messages"];
