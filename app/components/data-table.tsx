@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, Search } from "lucide-react";
 import { useCallback, useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
+import { Form, useLocation, useSearchParams, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ComponentProps, type MouseEvent, type ReactNode } from "react";
-import { Link, useNavigate, useNavigation } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button, ButtonLink } from "~/components/ui/button";
 
 import { cn } from "~/lib/utils";

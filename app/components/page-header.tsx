@@ -1,6 +1,7 @@
 import { LogOut, Menu, Moon, Search, Settings, Sun } from "lucide-react";
 import type { RefObject } from "react";
-import { Form, Link, type UIMatch, useMatches } from "react-router";
+import { Form, type UIMatch, useMatches } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 import { displayName, initialsOf, isPageHandle } from "~/lib/page";
 import { setTheme, useTheme } from "~/lib/theme";

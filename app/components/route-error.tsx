@@ -1,5 +1,6 @@
 import { ShieldAlert, SearchX, TriangleAlert } from "lucide-react";
-import { Link, isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Link } from "~/components/ui/link";
 
 function messageOf(data: unknown): string | null {
   if (data && typeof data === "object" && typeof (data as { error?: unknown }).error === "string") {

@@ -1,10 +1,13 @@
 import { ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { type RefObject, useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
+import navIconsHref from "~/assets/nav-icons.svg?url";
 import { cn } from "~/lib/utils";
 import {
   NAVIGATION,
   type NavGroup,
+  type NavIcon as NavIconName,
   type NavItem,
   type NavSubgroup,
   groupsForPath,
@@ -178,33 +181,44 @@ export function Sidebar({ clinicName, narrow, drawerOpen, onCloseDrawer, closeBu
   );
 }
 
-function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; collapsed: boolean; nested?: boolean }) {
-  const Icon = item.icon;
+/** A sidebar icon, drawn from the sprite (a cached file) instead of inline SVG paths. */
+function NavIcon({ name }: { name: NavIconName }) {
   return (
-    <NavLink
+    <svg aria-hidden="true" className="nav-icon">
+      <use href={`${navIconsHref}#${name}`} />
+    </svg>
+  );
+}
+
+function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; collapsed: boolean; nested?: boolean }) {
+  // NavLink's rule (case-insensitive, the path or below it), computed here: a plain Link renders
+  // the same markup for a fraction of NavLink's cost, and the sidebar has fifty of them.
+  const pathname = useLocation().pathname.toLowerCase();
+  const to = item.to.toLowerCase();
+  const active = pathname === to || (pathname.startsWith(to) && pathname.charAt(to.length) === "/");
+  let className = "nav-link";
+  if (collapsed) className += " nav-link-collapsed";
+  else if (nested) className += " nav-link-nested";
+  if (active) className += " nav-link-active";
+  return (
+    <Link
       to={item.to}
       prefetch="intent"
       title={collapsed ? item.label : undefined}
       aria-label={collapsed ? item.label : undefined}
-      className={({ isActive }) =>
-        cn(
-          "flex items-center gap-3 rounded-md px-3 py-2 transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-          collapsed && "justify-center px-0",
-          nested && !collapsed && "pl-9",
-          isActive && "bg-sidebar-primary font-medium text-sidebar-primary-foreground hover:bg-sidebar-primary hover:text-sidebar-primary-foreground",
-        )
-      }
+      aria-current={active ? "page" : undefined}
+      className={className}
     >
-      <Icon className="size-4 shrink-0" aria-hidden />
+      <NavIcon name={item.icon} />
       {collapsed ? null : <span className="truncate">{item.label}</span>}
-    </NavLink>
+    </Link>
   );
 }
 
 function Collapsible({
   id,
   label,
-  icon: Icon,
+  icon,
   collapsed,
   expanded,
   onToggle,
@@ -212,7 +226,7 @@ function Collapsible({
 }: {
   id: string;
   label: string;
-  icon: NavGroup["icon"];
+  icon: NavIconName;
   collapsed: boolean;
   expanded: string[];
   onToggle: (id: string, open: boolean) => void;
@@ -229,8 +243,8 @@ function Collapsible({
       onToggle={(e) => onToggle(id, e.currentTarget.open)}
       className="group/details"
     >
-      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-md px-3 py-2 font-medium text-muted-foreground select-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden">
-        <Icon className="size-4 shrink-0" aria-hidden />
+      <summary className="nav-group">
+        <NavIcon name={icon} />
         <span className="flex-1 truncate">{label}</span>
         <ChevronRight className="size-4 shrink-0 transition-transform group-open/details:rotate-90" aria-hidden />
       </summary>

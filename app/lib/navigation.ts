@@ -1,48 +1,56 @@
-import {
-  Activity,
-  BarChart3,
-  Bot,
-  Brain,
-  Building2,
-  Calendar,
-  CalendarDays,
-  CheckSquare,
-  ClipboardList,
-  DollarSign,
-  FileText,
-  FolderOpen,
-  Gauge,
-  HardDrive,
-  Hospital,
-  KanbanSquare,
-  LayoutDashboard,
-  type LucideIcon,
-  MessageSquare,
-  Package,
-  Receipt,
-  Settings,
-  Share2,
-  ShieldCheck,
-  Sparkles,
-  Stethoscope,
-  Syringe,
-  Truck,
-  Upload,
-  UserRound,
-  Users,
-  Wallet,
-} from "lucide-react";
+/**
+ * The sidebar's icons, by their lucide-react names. They are drawn from one SVG sprite
+ * (app/assets/nav-icons.svg, referenced with `<use>`), not imported as components: fifty icon
+ * components would add ≈8 KB gzipped to every page's first load and ≈60 inline SVGs to every
+ * page's HTML. Adding a name here: run `UPDATE_NAV_ICONS=1 npx vitest run tests/unit/nav-icons.test.ts`
+ * to redraw the sprite from lucide-react (the test fails until the sprite matches).
+ */
+export const NAV_ICONS = [
+  "Activity",
+  "BarChart3",
+  "Bot",
+  "Brain",
+  "Building2",
+  "Calendar",
+  "CalendarDays",
+  "CheckSquare",
+  "ClipboardList",
+  "DollarSign",
+  "FileText",
+  "FolderOpen",
+  "Gauge",
+  "HardDrive",
+  "Hospital",
+  "KanbanSquare",
+  "LayoutDashboard",
+  "MessageSquare",
+  "Package",
+  "Receipt",
+  "Settings",
+  "Share2",
+  "ShieldCheck",
+  "Sparkles",
+  "Stethoscope",
+  "Syringe",
+  "Truck",
+  "Upload",
+  "UserRound",
+  "Users",
+  "Wallet",
+] as const;
+
+export type NavIcon = (typeof NAV_ICONS)[number];
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: NavIcon;
 }
 
 export interface NavSubgroup {
   id: string;
   label: string;
-  icon: LucideIcon;
+  icon: NavIcon;
   items: NavItem[];
 }
 
@@ -52,7 +60,7 @@ export interface NavGroup {
   /** Ids are what `sidebar-expanded-groups` stores; keep them stable. */
   id: string;
   label: string;
-  icon: LucideIcon;
+  icon: NavIcon;
   entries: NavEntry[];
 }
 
@@ -70,11 +78,11 @@ export const NAVIGATION: NavSection[] = [
     group: {
       id: "principal",
       label: "Principal",
-      icon: LayoutDashboard,
+      icon: "LayoutDashboard",
       entries: [
-        { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
-        { to: "/tasks", label: "Gestão de Tarefas", icon: CheckSquare },
-        { to: "/kpis/operacionais", label: "KPIs", icon: Gauge },
+        { to: "/dashboard", label: "Dashboard", icon: "LayoutDashboard" },
+        { to: "/tasks", label: "Gestão de Tarefas", icon: "CheckSquare" },
+        { to: "/kpis/operacionais", label: "KPIs", icon: "Gauge" },
       ],
     },
   },
@@ -83,17 +91,17 @@ export const NAVIGATION: NavSection[] = [
     group: {
       id: "cirurgico",
       label: "Cirúrgico",
-      icon: Syringe,
+      icon: "Syringe",
       entries: [
-        { to: "/pipeline", label: "Kanban Cirurgias", icon: KanbanSquare },
+        { to: "/pipeline", label: "Kanban Cirurgias", icon: "KanbanSquare" },
         {
           id: "grupos-cirurgicos",
           label: "Grupos Cirúrgicos",
-          icon: Brain,
-          items: [{ to: "/cirurgico/grupos/neurocirurgia", label: "Neurocirurgia", icon: Brain }],
+          icon: "Brain",
+          items: [{ to: "/cirurgico/grupos/neurocirurgia", label: "Neurocirurgia", icon: "Brain" }],
         },
-        { to: "/procedures", label: "Procedimentos", icon: ClipboardList },
-        { to: "/surgeries", label: "Cirurgias", icon: Activity },
+        { to: "/procedures", label: "Procedimentos", icon: "ClipboardList" },
+        { to: "/surgeries", label: "Cirurgias", icon: "Activity" },
       ],
     },
   },
@@ -102,39 +110,39 @@ export const NAVIGATION: NavSection[] = [
     group: {
       id: "pacientes",
       label: "Pacientes",
-      icon: Users,
+      icon: "Users",
       entries: [
-        { to: "/patients", label: "Pacientes", icon: Users },
-        { to: "/appointments", label: "Consultas", icon: Calendar },
-        { to: "/schedule", label: "Agenda", icon: CalendarDays },
-        { to: "/google-calendar", label: "Google Calendar", icon: CalendarDays },
-        { to: "/pipeline", label: "Pipeline Cirúrgico", icon: KanbanSquare },
-        { to: "/comunicacao", label: "Comunicação", icon: MessageSquare },
+        { to: "/patients", label: "Pacientes", icon: "Users" },
+        { to: "/appointments", label: "Consultas", icon: "Calendar" },
+        { to: "/schedule", label: "Agenda", icon: "CalendarDays" },
+        { to: "/google-calendar", label: "Google Calendar", icon: "CalendarDays" },
+        { to: "/pipeline", label: "Pipeline Cirúrgico", icon: "KanbanSquare" },
+        { to: "/comunicacao", label: "Comunicação", icon: "MessageSquare" },
       ],
     },
   },
-  { kind: "items", items: [{ to: "/doctors", label: "Médicos", icon: Stethoscope }] },
+  { kind: "items", items: [{ to: "/doctors", label: "Médicos", icon: "Stethoscope" }] },
   {
     kind: "group",
     group: {
       id: "kpis",
       label: "KPIs Detalhados",
-      icon: BarChart3,
+      icon: "BarChart3",
       entries: [
-        { to: "/kpis/operacionais", label: "Operacionais", icon: Gauge },
-        { to: "/kpis/cirurgicos", label: "Cirúrgicos", icon: Activity },
-        { to: "/kpis/financeiros", label: "Financeiros", icon: DollarSign },
-        { to: "/kpis/opme", label: "OPME", icon: Package },
-        { to: "/kpis/metricas", label: "Métricas", icon: BarChart3 },
+        { to: "/kpis/operacionais", label: "Operacionais", icon: "Gauge" },
+        { to: "/kpis/cirurgicos", label: "Cirúrgicos", icon: "Activity" },
+        { to: "/kpis/financeiros", label: "Financeiros", icon: "DollarSign" },
+        { to: "/kpis/opme", label: "OPME", icon: "Package" },
+        { to: "/kpis/metricas", label: "Métricas", icon: "BarChart3" },
       ],
     },
   },
   {
     kind: "items",
     items: [
-      { to: "/sops", label: "SOPs", icon: FileText },
-      { to: "/orders", label: "Pedidos", icon: Package },
-      { to: "/referrers", label: "Encaminhadores", icon: Share2 },
+      { to: "/sops", label: "SOPs", icon: "FileText" },
+      { to: "/orders", label: "Pedidos", icon: "Package" },
+      { to: "/referrers", label: "Encaminhadores", icon: "Share2" },
     ],
   },
   {
@@ -142,12 +150,12 @@ export const NAVIGATION: NavSection[] = [
     group: {
       id: "honorarios",
       label: "Honorários",
-      icon: Wallet,
+      icon: "Wallet",
       entries: [
-        { to: "/honorarios/medicos", label: "Por Médico", icon: UserRound },
-        { to: "/honorarios/cbhpm", label: "CBHPM", icon: ClipboardList },
-        { to: "/honorarios/pagador", label: "Por Pagador", icon: Building2 },
-        { to: "/honorarios/tabelas", label: "Tabelas de Referência", icon: FileText },
+        { to: "/honorarios/medicos", label: "Por Médico", icon: "UserRound" },
+        { to: "/honorarios/cbhpm", label: "CBHPM", icon: "ClipboardList" },
+        { to: "/honorarios/pagador", label: "Por Pagador", icon: "Building2" },
+        { to: "/honorarios/tabelas", label: "Tabelas de Referência", icon: "FileText" },
       ],
     },
   },
@@ -156,14 +164,14 @@ export const NAVIGATION: NavSection[] = [
     group: {
       id: "financeiro",
       label: "Financeiro",
-      icon: DollarSign,
+      icon: "DollarSign",
       entries: [
-        { to: "/financial", label: "Transações", icon: DollarSign },
-        { to: "/financeiro/cirurgias-receber", label: "Cirurgias a Receber", icon: Receipt },
-        { to: "/financeiro/cirurgias-pagas", label: "Cirurgias Pagas", icon: Wallet },
-        { to: "/financeiro/folhas-sala", label: "Folhas de Sala", icon: FileText },
-        { to: "/financeiro/folhas-unimed", label: "Folhas Unimed", icon: FileText },
-        { to: "/financeiro/importar-honorarios", label: "Importar Honorários", icon: Upload },
+        { to: "/financial", label: "Transações", icon: "DollarSign" },
+        { to: "/financeiro/cirurgias-receber", label: "Cirurgias a Receber", icon: "Receipt" },
+        { to: "/financeiro/cirurgias-pagas", label: "Cirurgias Pagas", icon: "Wallet" },
+        { to: "/financeiro/folhas-sala", label: "Folhas de Sala", icon: "FileText" },
+        { to: "/financeiro/folhas-unimed", label: "Folhas Unimed", icon: "FileText" },
+        { to: "/financeiro/importar-honorarios", label: "Importar Honorários", icon: "Upload" },
       ],
     },
   },
@@ -172,12 +180,12 @@ export const NAVIGATION: NavSection[] = [
     group: {
       id: "cadastros",
       label: "Cadastros",
-      icon: FolderOpen,
+      icon: "FolderOpen",
       entries: [
-        { to: "/master-data/payers", label: "Pagadores", icon: ShieldCheck },
-        { to: "/master-data/hospitals", label: "Hospitais", icon: Hospital },
-        { to: "/master-data/codes", label: "Códigos Médicos", icon: ClipboardList },
-        { to: "/master-data/suppliers", label: "Fornecedores", icon: Truck },
+        { to: "/master-data/payers", label: "Pagadores", icon: "ShieldCheck" },
+        { to: "/master-data/hospitals", label: "Hospitais", icon: "Hospital" },
+        { to: "/master-data/codes", label: "Códigos Médicos", icon: "ClipboardList" },
+        { to: "/master-data/suppliers", label: "Fornecedores", icon: "Truck" },
       ],
     },
   },
@@ -186,10 +194,10 @@ export const NAVIGATION: NavSection[] = [
     group: {
       id: "integracoes",
       label: "Integrações",
-      icon: Share2,
+      icon: "Share2",
       entries: [
-        { to: "/google-drive", label: "Google Drive", icon: HardDrive },
-        { to: "/google-forms", label: "Google Forms", icon: FileText },
+        { to: "/google-drive", label: "Google Drive", icon: "HardDrive" },
+        { to: "/google-forms", label: "Google Forms", icon: "FileText" },
       ],
     },
   },
@@ -198,22 +206,22 @@ export const NAVIGATION: NavSection[] = [
     group: {
       id: "ia",
       label: "Assistentes IA",
-      icon: Bot,
+      icon: "Bot",
       entries: [
-        { to: "/ia/dashboard", label: "Dashboard IA", icon: Sparkles },
-        { to: "/ia/triagem", label: "Triagem", icon: Stethoscope },
-        { to: "/ia/mensagens", label: "Mensagens", icon: MessageSquare },
-        { to: "/ia/opme-copilot", label: "OPME Copilot", icon: Package },
-        { to: "/ia/aprovacoes", label: "Aprovações", icon: CheckSquare },
-        { to: "/ia/rag", label: "Base de Conhecimento", icon: Bot },
+        { to: "/ia/dashboard", label: "Dashboard IA", icon: "Sparkles" },
+        { to: "/ia/triagem", label: "Triagem", icon: "Stethoscope" },
+        { to: "/ia/mensagens", label: "Mensagens", icon: "MessageSquare" },
+        { to: "/ia/opme-copilot", label: "OPME Copilot", icon: "Package" },
+        { to: "/ia/aprovacoes", label: "Aprovações", icon: "CheckSquare" },
+        { to: "/ia/rag", label: "Base de Conhecimento", icon: "Bot" },
       ],
     },
   },
   {
     kind: "items",
     items: [
-      { to: "/files", label: "Arquivos", icon: FolderOpen },
-      { to: "/config", label: "Configurações", icon: Settings },
+      { to: "/files", label: "Arquivos", icon: "FolderOpen" },
+      { to: "/config", label: "Configurações", icon: "Settings" },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { cn } from "~/lib/utils";
 

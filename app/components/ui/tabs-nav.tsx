@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useLocation, useResolvedPath } from "react-router";
+import { useLocation, useResolvedPath } from "react-router";
+import { Link } from "~/components/ui/link";
 
 import { cn } from "~/lib/utils";
 
