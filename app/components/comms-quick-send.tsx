@@ -20,7 +20,7 @@ import {
   variableFieldName,
 } from "~/lib/message-template";
 import type { PickerOption } from "~/lib/picker-options";
-import { SELECT_PATIENT_AND_TEMPLATE } from "~/validation/comms";
+import { SELECT_PATIENT_AND_TEMPLATE } from "~/lib/message-template";
 
 export interface QuickSendTemplate {
   id: number;

@@ -126,3 +126,13 @@ export function normalizeDigits(value: string | null | undefined, length: number
   const digits = onlyDigits(value);
   return digits.length === length ? digits : null;
 }
+
+/** 0.15 → '15%' (SPEC §9: commission shown as a whole percentage). */
+export function formatCommission(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
+}
+
+/** 'CRM/SP 123456' when the UF is known, else the bare number. */
+export function formatCrm(crm: string, uf: string | null | undefined): string {
+  return uf ? `CRM/${uf} ${crm}` : crm;
+}

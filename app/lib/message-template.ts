@@ -103,3 +103,6 @@ export function previewOf(body: string, length = PREVIEW_LENGTH): string {
 export function variableFieldName(name: string): string {
   return `variables.${name}`;
 }
+
+/** The quick send's message when the patient or the template is missing (the form and its schema). */
+export const SELECT_PATIENT_AND_TEMPLATE = "Selecione um paciente e um template";

@@ -12,6 +12,7 @@ import { capEchoedValues } from "~/.server/responses";
 import { type SignInStage, createUserSession, destroyUserSession, getPendingSignIn, getSessionUser } from "~/.server/session";
 import { redirectWithToast, toastHeader } from "~/.server/toast";
 import type { Toast } from "~/lib/toast";
+import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { cn } from "~/lib/utils";
 import { AccountError, createAccount, mustChangePassword, setRequiredPassword } from "~/models/user.server";
@@ -247,8 +248,7 @@ function MfaStep({ lastResult }: { lastResult?: LastResult }) {
   const [form, fields] = useForm({
     id: "mfa",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaCodeSchema }),
-    shouldValidate: "onSubmit",
+    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.mfaCodeSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "mfa";
   return (
@@ -285,13 +285,10 @@ function MfaStep({ lastResult }: { lastResult?: LastResult }) {
 function RequiredPasswordStep({ passwordMinLength, lastResult }: { passwordMinLength: number; lastResult?: LastResult }) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const schema = requiredPasswordSchema(passwordMinLength);
   const [form, fields] = useForm({
     id: "new-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.requiredPasswordSchema(passwordMinLength), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "new-password";
   return (
@@ -344,9 +341,7 @@ function LoginForm({ lastResult }: { lastResult?: LastResult }) {
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.loginSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
   return (
@@ -365,13 +360,10 @@ function LoginForm({ lastResult }: { lastResult?: LastResult }) {
 
 function SignupForm({ passwordMinLength, lastResult }: { passwordMinLength: number; lastResult?: LastResult }) {
   const navigation = useNavigation();
-  const schema = signupSchema(passwordMinLength);
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.signupSchema(passwordMinLength), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
   return (

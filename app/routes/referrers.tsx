@@ -1,12 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Eye } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
-import { FormDialogFooter, UrlDialog } from "~/components/dialog";
-import { DefaultSubmitButton, PatientPicker } from "~/components/entity-picker";
-import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { ListToolbar } from "~/components/list-toolbar";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
@@ -18,7 +13,7 @@ import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, intent, resolveDialog } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
 import { isValidIsoDate, startOfIsoDateInClinic, startOfMonthInClinic, todayIsoInClinic, isoDateInClinic, addDaysInClinic } from "~/lib/dates";
-import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
+import { formatPhone } from "~/lib/documents";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
 import { REFERRER_LIST } from "~/lib/lists";
 import { formatBRL } from "~/lib/money";
@@ -26,16 +21,8 @@ import { rightsIn } from "~/lib/permissions";
 import { cleanQueryText } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { patientPickerOptions } from "~/models/picker-options.server";
-import {
-  createReferrer,
-  deleteReferrer,
-  getReferrer,
-  linkPatient,
-  listReferrers,
-  referredPatients,
-  unlinkPatient,
-  updateReferrer,
-} from "~/models/referrer.server";
+import { createReferrer, deleteReferrer, getReferrer, linkPatient, listReferrers, referredPatients, unlinkPatient, updateReferrer } from "~/models/referrer.server";
+import { ReferralsDialog, ReferrerDialog } from "~/components/referrer-dialogs";
 import { referralSchema, referrerSchema } from "~/validation/referrer";
 import type { Route } from "./+types/referrers";
 
@@ -43,7 +30,6 @@ export const handle = { title: "Encaminhadores", subtitle: "Quem encaminha pacie
 export const meta: Route.MetaFunction = () => [{ title: "Encaminhadores · Sinapse" }];
 
 const NOT_FOUND = "Encaminhador não encontrado.";
-const UF_OPTIONS = BRAZIL_UFS.map((uf) => ({ value: uf, label: uf }));
 
 /** The commission period from `?from=&to=` (dates, `to` inclusive); this month by default. */
 function periodOf(url: URL) {
@@ -228,91 +214,6 @@ export default function ReferrersPage({ loaderData, actionData }: Route.Componen
         />
       ) : null}
     </div>
-  );
-}
-
-function ReferrerDialog({
-  referrer,
-  closeTo,
-  lastResult,
-}: {
-  referrer: LoaderData["editing"];
-  closeTo: string;
-  lastResult: NonNullable<Route.ComponentProps["actionData"]>["result"];
-}) {
-  const [form, fields] = useForm({
-    id: referrer ? `referrer-${referrer.id}` : "referrer-new",
-    lastResult,
-    defaultValue: referrer
-      ? { ...referrer, phone: referrer.phone ? formatPhone(referrer.phone) : "", commissionRate: String(referrer.commissionRate), active: referrer.active ? "on" : "" }
-      : { commissionRate: "0", active: "on" },
-    constraint: getZodConstraint(referrerSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: referrerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <UrlDialog title={referrer ? "Editar Encaminhador" : "Novo Encaminhador"} closeTo={closeTo} maxWidth="2xl">
-      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
-        <input type="hidden" name="intent" value={referrer ? "update" : "create"} />
-        {referrer ? <input type="hidden" name="id" value={referrer.id} /> : null}
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field meta={fields.name} label="Nome" className="sm:col-span-2" autoComplete="off" autoFocus />
-          <Field meta={fields.specialty} label="Especialidade" />
-          <div className="grid grid-cols-[1fr_6rem] gap-2">
-            <Field meta={fields.crm} label="CRM" inputMode="numeric" />
-            <SelectField meta={fields.crmUf} label="UF do CRM" options={UF_OPTIONS} placeholder="-" />
-          </div>
-          <Field meta={fields.phone} label="Telefone" type="tel" placeholder="(00) 00000-0000" />
-          <Field meta={fields.email} label="E-mail" type="email" />
-          <Field meta={fields.commissionRate} label="Taxa de comissão (0 a 1)" type="number" min={0} max={1} step={0.01} hint="Sobre o valor das cirurgias pagas dos pacientes encaminhados" />
-          <TextareaField meta={fields.notes} label="Observações" rows={3} className="sm:col-span-2" />
-          <CheckboxField meta={fields.active} label="Ativo" className="sm:col-span-2" />
-        </div>
-        <FormDialogFooter closeTo={closeTo} submitLabel={referrer ? "Salvar alterações" : "Cadastrar encaminhador"} />
-      </Form>
-    </UrlDialog>
-  );
-}
-
-/** `?view=ID`: the patients this referrer sent ('encaminhado por'), linked and unlinked by admins. */
-function ReferralsDialog({ viewing, canEdit, closeTo }: { viewing: NonNullable<LoaderData["viewing"]>; canEdit: boolean; closeTo: string }) {
-  const location = useLocation();
-  return (
-    <UrlDialog title={`Pacientes encaminhados por ${viewing.name}`} closeTo={closeTo} maxWidth="xl">
-      {viewing.patients.length ? (
-        <ul className="divide-y text-sm">
-          {viewing.patients.map((patient) => (
-            <li key={patient.id} className="flex items-center justify-between gap-2 py-1.5">
-              <span>{patient.name}</span>
-              {canEdit ? (
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="unlink-patient" />
-                  <input type="hidden" name="id" value={viewing.id} />
-                  <input type="hidden" name="patientId" value={patient.id} />
-                  <Button type="submit" variant="ghost" size="sm" aria-label={`Desvincular ${patient.name}`}>
-                    Desvincular
-                  </Button>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">Nenhum paciente vinculado a este encaminhador.</p>
-      )}
-      {canEdit ? (
-        <Form method="post" key={location.search} className="space-y-2 border-t pt-3" preventScrollReset>
-          <DefaultSubmitButton label="Vincular" />
-          <input type="hidden" name="intent" value="link-patient" />
-          <input type="hidden" name="id" value={viewing.id} />
-          <input type="hidden" name="view" value={viewing.id} />
-          <PatientPicker options={viewing.patientOptions} searchDefault={viewing.patientQ} searchPlaceholder="Nome ou CPF..." />
-          <Button type="submit">Vincular paciente</Button>
-        </Form>
-      ) : null}
-    </UrlDialog>
   );
 }
 

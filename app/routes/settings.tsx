@@ -32,6 +32,7 @@ import { redirectWithToast } from "~/.server/toast";
 import type { Toast } from "~/lib/toast";
 import { formatDate } from "~/lib/dates";
 import { ROLES, ROLE_LABELS, can } from "~/lib/permissions";
+import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { getClinicSettings, updateClinicSettings } from "~/models/settings.server";
 import { USERS_PAGE_SIZE, changePassword, listUsers, requirePasswordReset, setUserRole } from "~/models/user.server";
@@ -275,8 +276,7 @@ function GeneralTab({ loaderData, actionData }: TabProps) {
     id: "general-settings",
     lastResult: actionData?.intent === "update-general" ? actionData.result : undefined,
     defaultValue: { clinicName: settings.clinicName, uploadMaxMb: String(settings.uploadMaxMb) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: generalSettingsSchema }),
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("~/validation/settings"), (m) => m.generalSettingsSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   return (
     <Card>
@@ -336,13 +336,10 @@ function NotificationsTab() {
 function SecurityTab({ loaderData, actionData }: TabProps) {
   const { settings, canEditClinic } = loaderData;
   const busy = useBusy("change-password");
-  const schema = changePasswordSchema(settings.passwordMinLength);
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.changePasswordSchema(settings.passwordMinLength), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   return (
     <div className="space-y-6">
@@ -385,14 +382,12 @@ function MfaCard({ loaderData, actionData }: TabProps) {
   const [verifyForm, verifyFields] = useForm({
     id: "mfa-verify",
     lastResult: actionData?.intent === "mfa-verify" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaEnrolSchema }),
-    shouldValidate: "onSubmit",
+    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.mfaEnrolSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" }),
   });
   const [removeForm, removeFields] = useForm({
     id: "mfa-remove",
     lastResult: actionData?.intent === "mfa-remove" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaRemoveSchema }),
-    shouldValidate: "onSubmit",
+    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.mfaRemoveSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" }),
   });
   return (
     <Card id="mfa">
@@ -498,8 +493,7 @@ function SecurityPolicyCard({ loaderData, actionData }: TabProps) {
       loginMaxFailures: String(settings.loginMaxFailures),
       mfaRequiredForAdmins: settings.mfaRequiredForAdmins ? "on" : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: securitySettingsSchema }),
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("~/validation/settings"), (m) => m.securitySettingsSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   return (
     <Card>

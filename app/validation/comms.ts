@@ -7,6 +7,7 @@ import { z } from "zod";
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
 import {
+  SELECT_PATIENT_AND_TEMPLATE,
   TEMPLATE_BODY_MAX,
   TEMPLATE_VARIABLES,
   VARIABLE_MAX,
@@ -15,8 +16,9 @@ import {
 } from "~/lib/message-template";
 import { cleanText, requiredText } from "./common";
 
+export { SELECT_PATIENT_AND_TEMPLATE };
+
 /** SPEC §8: what quick send says when the patient or the template is missing. */
-export const SELECT_PATIENT_AND_TEMPLATE = "Selecione um paciente e um template";
 
 const pickedId = z.preprocess((value) => parseId(value) ?? undefined, z.number({ error: SELECT_PATIENT_AND_TEMPLATE }));
 

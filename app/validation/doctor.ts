@@ -59,12 +59,5 @@ export const doctorSchema = z.object({
 
 export type DoctorInput = z.infer<typeof doctorSchema>;
 
-/** 0.15 → '15%' (SPEC §9: commission shown as a whole percentage). */
-export function formatCommission(rate: number): string {
-  return `${Math.round(rate * 100)}%`;
-}
-
-/** 'CRM/SP 123456' when the UF is known, else the bare number. */
-export function formatCrm(crm: string, uf: string | null | undefined): string {
-  return uf ? `CRM/${uf} ${crm}` : crm;
-}
+// The table's formatters live with the other documents' (browser code imports them without zod).
+export { formatCommission, formatCrm } from "~/lib/documents";

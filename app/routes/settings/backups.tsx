@@ -11,6 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { formatDateTime } from "~/lib/dates";
+import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { backupDir, backupFiles, getBackupSettings, runBackup, updateBackupSchedule } from "~/models/backup.server";
 import { backupScheduleSchema } from "~/validation/backup";
@@ -76,8 +77,7 @@ export default function BackupsPage({ loaderData, actionData }: Route.ComponentP
       dailyHour: String(settings.dailyHour),
       retention: String(settings.retention),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: backupScheduleSchema }),
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("~/validation/backup"), (m) => m.backupScheduleSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
 
   return (
