@@ -62,6 +62,16 @@ function bundleStats(): Plugin {
   };
 }
 
+/** Modules almost every screen imports: the ui primitives, the list kit, the shell and their small helpers. */
+const KIT_MODULES = new RegExp(
+  [
+    String.raw`/app/components/ui/`,
+    String.raw`/app/components/(data-table|page-header|dialog|route-error|empty-state|filter-bar|list-toolbar|row-actions|delete-dialog|confirm-dialog|stat-card|export-link|sidebar)\.tsx$`,
+    String.raw`/app/lib/(utils|enums|dates|money|documents|list-params|lists|navigation|theme|pipeline|permissions|url|text)\.ts$`,
+    String.raw`/node_modules/(clsx|tailwind-merge|class-variance-authority)/`,
+  ].join("|"),
+);
+
 export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter(), bundleStats(), precompress()],
   resolve: {
@@ -73,6 +83,11 @@ export default defineConfig(({ command }) => ({
   server: { port: 3000 },
   build: {
     rollupOptions: {
+      output: {
+        // The kit every screen is made of, in one cached file instead of ~40 tiny chunks (each
+        // gzipped alone, with its own import lines): ≈4 KB less per list page (ADR 0008).
+        manualChunks: (id) => (KIT_MODULES.test(id) ? "kit" : undefined),
+      },
       treeshake: {
         // @date-fns/tz declares no `sideEffects`, and its TZDate module patches its own class's
         // prototype at load, so Rollup kept the whole package (≈2.4 KB gzipped) in every page

@@ -20,8 +20,8 @@ import zlib from "node:zlib";
 
 const LIMIT_KB = Number(process.argv.find((a) => a.startsWith("--limit-kb="))?.split("=")[1] ?? 150);
 const showChunks = process.argv.includes("--chunks");
-// Prints the table and the pages over budget but exits 0 (npm test and npm run build, while the
-// budget is not yet met: the issue that tracks it stays open). `npm run check:js-budget` enforces it.
+// --report-only prints the table and the pages over budget but exits 0 (npm run build, so that
+// `npm start` never refuses to serve); npm test and `npm run check:js-budget` fail on them.
 const reportOnly = process.argv.includes("--report-only");
 const modulesArg = process.argv.find((a) => a === "--modules" || a.startsWith("--modules="));
 const root = path.resolve(import.meta.dirname, "..");
@@ -166,15 +166,31 @@ if (modulesArg) {
   }
 }
 
+// Pages still over the budget, each held to its size when it was last cut (ADR 0008): they may
+// shrink, never grow. Every other page, and every new one, must be within the budget.
+const CEILINGS_KB = {
+  "/settings": 158,
+  "/config": 158,
+  "/settings/backups": 156,
+  "/auth": 155,
+  "/communication": 153,
+  "/comunicacao": 153,
+};
+const ceiling = (page) => Math.max(limit, (CEILINGS_KB[page.path] ?? 0) * 1024);
+const overCeiling = pages.filter((p) => p.gzip > ceiling(p));
 const over = pages.filter((p) => p.gzip > limit);
-if (over.length) {
+if (overCeiling.length) {
   console.error(
-    `\ncheck-js-budget: ${over.length} page(s) download more than ${LIMIT_KB} KB of gzipped JavaScript on first load: ` +
-      over.map((p) => `${p.path} ${kb(p.gzip)} KB`).join(", "),
+    `\ncheck-js-budget: ${overCeiling.length} page(s) download more JavaScript on first load than allowed: ` +
+      overCeiling.map((p) => `${p.path} ${kb(p.gzip)} KB (allowed ${kb(ceiling(p))} KB)`).join(", "),
   );
-  console.error("See docs/decisions/0008-performance-budget-and-server.md for what dominates and how to cut it.");
+  console.error("See docs/decisions/0008-performance-budget-and-server.md and docs/adding-a-screen.md (lazy dialogs) for how to cut it.");
   if (reportOnly) console.error("check-js-budget: reported only (--report-only); `npm run check:js-budget` fails on it.");
   else process.exit(1);
+} else if (over.length) {
+  console.log(
+    `\ncheck-js-budget: within the ceilings; still over ${LIMIT_KB} KB: ` + over.map((p) => `${p.path} ${kb(p.gzip)} KB`).join(", "),
+  );
 } else {
   console.log(`\nAll ${pages.length} pages are within ${LIMIT_KB} KB gzipped.`);
 }
