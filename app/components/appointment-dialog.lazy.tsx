@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { DefaultSubmitButton, DoctorPicker, PatientPicker } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
-import { STATUS_OPTIONS } from "~/components/appointment-dialog";
+import { APPOINTMENT_STATUS_OPTIONS as STATUS_OPTIONS } from "~/lib/form-options";
 import { APPOINTMENT_TYPES } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
 import { appointmentSchema } from "~/validation/appointment";

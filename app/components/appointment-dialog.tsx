@@ -1,7 +1,6 @@
 import { lazyComponent } from "~/components/lazy-component";
-import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, enumOptions } from "~/lib/enums";
 
-export const STATUS_OPTIONS = enumOptions(APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS);
+export { APPOINTMENT_STATUS_OPTIONS as STATUS_OPTIONS } from "~/lib/form-options";
 
 /** The create/edit dialog of /appointments with its patient and doctor pickers, loaded on first open (appointment-dialog.lazy.tsx; see lazyComponent). */
 const dialog = lazyComponent(() => import("./appointment-dialog.lazy"), "AppointmentDialog");

@@ -6,7 +6,7 @@ import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { DefaultSubmitButton, DoctorPicker, PatientPicker, PickerRoundTripFields, pickedId } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { formatDateTime } from "~/lib/dates";
-import { FILTER_PARAMS, STAGE_OPTIONS, STATUS_OPTIONS } from "~/components/surgery-dialog";
+import { SURGERY_FILTER_PARAMS as FILTER_PARAMS, SURGERY_STAGE_OPTIONS as STAGE_OPTIONS, SURGERY_STATUS_OPTIONS as STATUS_OPTIONS } from "~/lib/form-options";
 import { stageLabel } from "~/lib/pipeline";
 import { OTHER_CHOICE, surgerySchema } from "~/validation/surgery";
 import type { Route } from "../routes/+types/surgeries";

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { DefaultSubmitButton, EntityPicker, PatientPicker, PickerRoundTripFields, pickedId } from "~/components/entity-picker";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
-import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, STATUS_OPTIONS } from "~/components/task-dialog";
+import { TASK_CATEGORY_OPTIONS as CATEGORY_OPTIONS, TASK_PRIORITY_OPTIONS as PRIORITY_OPTIONS, TASK_STATUS_OPTIONS as STATUS_OPTIONS } from "~/lib/form-options";
 import { filterParams } from "~/lib/list-params";
 import { TASK_LIST } from "~/lib/lists";
 import { labelledOptionFromJson } from "~/lib/picker-options";
