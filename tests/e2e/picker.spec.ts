@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import { buildSearchText } from "../../app/lib/search";
 import { openTestDb, uniqueTag } from "./db";
 import { loginAs } from "./helpers";
@@ -28,10 +28,19 @@ function fixtures() {
   return { tag, db, addPatient, addDoctor, appointmentsOf };
 }
 
-async function openNewAppointment(page: Page) {
+/**
+ * The dialog's pickers once the page has hydrated: a page that arrives with the dialog open shows
+ * the server's select (the no-JavaScript picker) until its code has loaded, then the combobox.
+ */
+async function hydratedPickers(dialog: Locator) {
+  await expect(dialog.locator('input[role="combobox"]').first()).toBeVisible();
+}
+
+async function openNewAppointment(page: Page, { javaScript = true } = {}) {
   await page.goto("/appointments?dialog=new");
   const dialog = page.getByRole("dialog", { name: "Add New Appointment" });
   await expect(dialog).toBeVisible();
+  if (javaScript) await hydratedPickers(dialog);
   return dialog;
 }
 
@@ -177,6 +186,7 @@ test("editing a surgery shows the chosen patient and doctor; a refused save keep
   await loginAs(page, "admin");
   await page.goto("/surgeries?dialog=new");
   const dialog = page.getByRole("dialog", { name: "Add New Surgery" });
+  await hydratedPickers(dialog);
   const patient = dialog.getByRole("combobox", { name: "Paciente", exact: true });
   const doctor = dialog.getByRole("combobox", { name: "Médico", exact: true });
   await dialog.getByRole("button", { name: "Agendar cirurgia" }).click();
@@ -212,7 +222,7 @@ test.describe("without JavaScript", () => {
     const doctorId = addDoctor(doctorName);
 
     await loginAs(page, "admin");
-    let dialog = await openNewAppointment(page);
+    let dialog = await openNewAppointment(page, { javaScript: false });
     // No combobox text box here: the picker is the server's select.
     await expect(dialog.locator('input[role="combobox"]')).toHaveCount(0);
     await dialog.getByLabel("Tipo").fill("Primeira consulta");
