@@ -172,7 +172,7 @@ const CEILINGS_KB = {
   "/settings": 160,
   "/config": 160,
   "/settings/backups": 157,
-  "/auth": 156,
+  "/auth": 157,
   "/communication": 154,
   "/comunicacao": 154,
 };

@@ -62,3 +62,7 @@ export function surgeryStatusForStage(stage: PipelineStage): "scheduled" | "comp
 
 /** Longest denial reason kept with a move to 'Negado' (a payer's letter is summarised, not pasted whole). */
 export const DENIAL_REASON_MAX = 2000;
+
+/** A stage checklist's size limits (the settings screen and its schema). */
+export const CHECKLIST_MAX_ITEMS = 30;
+export const CHECKLIST_ITEM_MAX = 200;

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { PIPELINE_STAGE_IDS } from "~/lib/pipeline";
+import { CHECKLIST_ITEM_MAX, CHECKLIST_MAX_ITEMS, PIPELINE_STAGE_IDS } from "~/lib/pipeline";
 import { cleanText, requiredText } from "./common";
 
-export const CHECKLIST_MAX_ITEMS = 30;
-export const CHECKLIST_ITEM_MAX = 200;
+export { CHECKLIST_ITEM_MAX, CHECKLIST_MAX_ITEMS };
 
 /** A stage's checklist (Configurações → Checklists): a title, on/off, and one item per line. */
 export const checklistSchema = z.object({

@@ -13,7 +13,8 @@ import { dispatchIntent, intent } from "~/.server/intent-action";
 import { can } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { listChecklists, saveChecklist } from "~/models/stage-checklist.server";
-import { CHECKLIST_MAX_ITEMS, checklistSchema } from "~/validation/stage-checklist";
+import { CHECKLIST_MAX_ITEMS } from "~/lib/pipeline";
+import { checklistSchema } from "~/validation/stage-checklist";
 import type { Route } from "./+types/checklists";
 
 export const handle = { title: "Checklists do pipeline", subtitle: "A tarefa criada quando uma cirurgia entra em cada etapa" };
