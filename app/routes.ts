@@ -69,6 +69,10 @@ export default [
     route("google-drive", "routes/google-drive.tsx"),
     route("google-forms", "routes/google-forms.tsx"),
     ...AI_ASSISTANTS.map((slug) => route(`ia/${slug}`, "routes/ia.tsx", { id: `routes/ia/${slug}` })),
+    route("financeiro/cirurgias-receber", "routes/financeiro-receber.tsx"),
+    route("financeiro/cirurgias-pagas", "routes/financeiro-pagas.tsx"),
+    route("financeiro/folhas-sala", "routes/financeiro-folhas.tsx"),
+    route("financeiro/folhas-unimed", "routes/financeiro-folhas.tsx", { id: "routes/financeiro-folhas/unimed" }),
   ])),
   // CSV exports of the lists: the same search and filters as the screen, streamed.
   ...["patients", "doctors", "appointments", "surgeries", "tasks"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
@@ -96,5 +100,9 @@ export default [
   route("api/google/calendar/list", "routes/api/google-calendar-list.ts"),
   route("api/google/drive/upload", "routes/api/google-drive-upload.ts"),
   route("api/google/drive/send-document", "routes/api/google-drive-send-document.ts"),
+  route("api/financeiro/cirurgias-a-receber", "routes/api/financeiro-receber.ts"),
+  route("api/financeiro/cirurgias-a-receber/:id", "routes/api/financeiro-receber-item.ts"),
+  route("api/financeiro/resumo", "routes/api/financeiro-resumo.ts"),
+  route("api/financeiro/cirurgias-pagas", "routes/api/financeiro-pagas.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -45,8 +45,11 @@ export const PERMISSIONS = {
   /** Moving a card on the board edits the surgery. */
   pipeline: rule(ALL, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
   financial: rule(ADMIN, ADMIN, ADMIN, ADMIN),
-  /** Receivable and paid surgeries: money the clinic is owed, not for doctors' eyes by default. */
-  receivables: rule(ADMIN_STAFF, ADMIN_STAFF, ADMIN_STAFF, ADMIN),
+  /**
+   * Receivable and paid surgeries, glosas, imports and TISS guides: admins write, staff read, a
+   * doctor reads only the surgeries they performed (the model scopes the rows; ADR 0019, ADR 0018).
+   */
+  receivables: rule(ALL, ADMIN, ADMIN, ADMIN),
   honorarios: rule(ALL, ADMIN, ADMIN, ADMIN),
   tasks: rule(ALL, ALL, ALL, ALL, ALL),
   masterData: rule(ALL, ADMIN, ADMIN, ADMIN),

@@ -14,6 +14,7 @@ import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/op
 import type { MoveInput } from "~/validation/pipeline";
 import { opmeStateForMove, opmeSupplierCounts } from "./opme.server";
 import { instantiateChecklist } from "./stage-checklist.server";
+import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
 import { listStageHistory } from "./surgery.server";
 
 /** Cards a column shows on the board; the rest are a 'Ver todos' away (the column's own pages). */
@@ -251,6 +252,8 @@ export function moveSurgery(userId: number, id: number, input: MoveInput, now = 
       ...denial,
     };
     tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
+    // A surgery just concluded becomes receivable ('realizado'), in this same transaction (ADR 0019).
+    syncReceivableOnConclusion(tx, id, userId, isSurgeryConcluded(before), now);
     const note = to === "negado" ? `${input.denialReason}${input.denialAppeal ? " (a clínica vai recorrer)" : ""}` : justification;
     tx.insert(pipelineStages)
       .values({ surgeryId: id, stage: to, fromStage: before.currentStage, movedBy: userId, note, createdAt: now, updatedAt: now })

@@ -26,12 +26,13 @@ import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/op
 import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
+import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
 import { patientSearch } from "./patient.server";
 
 export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
 
 /** Receivable states that mean the surgery has been billed: its record is financial history. */
-const BILLED_RECEIVABLE_STATUSES = ["faturado", "pago", "glosa"] as const;
+const BILLED_RECEIVABLE_STATUSES = ["faturado", "pendente", "pago", "glosa"] as const;
 
 /** Most rows a Cadastros select offers (hospitals, payers). */
 export const REGISTRY_OPTIONS_LIMIT = 500;
@@ -352,6 +353,7 @@ export function createSurgery(userId: number, input: SurgeryInput): number {
         .get();
       tx.insert(pipelineStages).values({ surgeryId: row.id, stage: columns.currentStage, fromStage: null, movedBy: userId }).run();
       instantiateChecklist(tx, userId, row.id, columns.currentStage);
+      syncReceivableOnConclusion(tx, row.id, userId, false);
       recordAudit(tx, { userId, action: "create", entity: "surgery", entityId: row.id, changes: { ...columns, status } });
       return row.id;
     });
@@ -378,6 +380,7 @@ export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
       const ans = stageChanged ? ansColumnsFor(columns.currentStage, before.ansRequestedAt, new Date(), clinicHolidaySet(tx)) : {};
       const after = { ...columns, ...ans, status };
       tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
+      syncReceivableOnConclusion(tx, id, userId, isSurgeryConcluded(before));
       if (stageChanged) {
         tx.insert(pipelineStages)
           .values({ surgeryId: id, stage: columns.currentStage, fromStage: before.currentStage, movedBy: userId })
@@ -409,6 +412,7 @@ function moneyAttached(conn: DB | Tx, id: number) {
 
 const BILLED_LABELS: Record<(typeof BILLED_RECEIVABLE_STATUSES)[number], string> = {
   faturado: "já foi faturada",
+  pendente: "já foi faturada e aguarda pagamento",
   pago: "já foi paga",
   glosa: "está em glosa com o pagador",
 };

@@ -12,3 +12,4 @@ export * from "./documents";
 export * from "./opme";
 export * from "./checklists";
 export * from "./relations";
+export * from "./receivables";

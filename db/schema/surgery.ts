@@ -69,6 +69,13 @@ export const surgeries = sqliteTable(
     index("surgeries_ans_due_idx").on(t.ansDueOn, t.currentStage, t.billedAmountCents).where(sql`${t.ansDueOn} is not null`),
     index("surgeries_receivable_date_idx").on(t.receivableStatus, t.scheduledDate),
     index("surgeries_paid_at_idx").on(t.paidAt),
+    // Cirurgias a receber (ADR 0019): every receivable, or one payer's, or one status of one payer's,
+    // in date order; cirurgias pagas by the day paid, also per payer.
+    index("surgeries_receivable_list_idx").on(t.scheduledDate).where(sql`${t.receivableStatus} is not null`),
+    index("surgeries_payer_receivable_list_idx").on(t.payerId, t.scheduledDate).where(sql`${t.receivableStatus} is not null`),
+    index("surgeries_receivable_payer_date_idx").on(t.receivableStatus, t.payerId, t.scheduledDate),
+    index("surgeries_receivable_paid_idx").on(t.receivableStatus, t.paidAt),
+    index("surgeries_receivable_payer_paid_idx").on(t.receivableStatus, t.payerId, t.paidAt),
   ],
 );
 

@@ -48,6 +48,9 @@ const SCREENS = [
   "/procedures",
   "/surgical-groups",
   "/cirurgico/grupos/neurocirurgia",
+  "/financeiro/cirurgias-receber",
+  "/financeiro/cirurgias-pagas",
+  "/financeiro/folhas-sala",
 ];
 
 const THEMES = ["light", "dark"] as const;

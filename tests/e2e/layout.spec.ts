@@ -35,6 +35,8 @@ const SCREENS = [
   "/procedures",
   "/surgical-groups",
   "/cirurgico/grupos/neurocirurgia",
+  "/financeiro/cirurgias-receber",
+  "/financeiro/cirurgias-pagas",
 ];
 
 const DESKTOP = { width: 1366, height: 800 };

@@ -139,6 +139,19 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/google-forms": { view: ROLES, intents: { create: ADMIN_STAFF, disconnect: ADMIN } },
   "routes/api/google-drive-upload": { view: EVERYONE, viewStatus: 405, intents: { upload: ADMIN_STAFF } },
   "routes/api/google-drive-send-document": { view: EVERYONE, viewStatus: 405, intents: { send: ADMIN_STAFF } },
+  // Receivables (ADR 0019): every role reads (a doctor only their own surgeries), admins write.
+  "routes/financeiro-receber": {
+    view: ROLES,
+    intents: { bill: ADMIN, pending: ADMIN, glosa: ADMIN, pay: ADMIN, appeal: ADMIN, reopen: ADMIN, delete: ADMIN },
+  },
+  "routes/financeiro-pagas": { view: ROLES },
+  "routes/financeiro-folhas": { view: ROLES },
+  "routes/financeiro-folhas/unimed": { view: ROLES },
+  "routes/api/financeiro-receber": { view: ROLES },
+  // No receivable 1 in the walk's database: 404 to whoever may read; a form POST is not PUT/DELETE (405).
+  "routes/api/financeiro-receber-item": { view: ROLES, viewStatus: 404, intents: { post: ROLES } },
+  "routes/api/financeiro-resumo": { view: ROLES },
+  "routes/api/financeiro-pagas": { view: ROLES },
   "routes/not-found": { view: EVERYONE, viewStatus: 404 },
   // Finance: admins only; any other role is sent to /dashboard with SPEC §8's message.
   "routes/financial": { view: ADMIN, intents: crud(ADMIN, ADMIN, ADMIN), refusedRedirect: "/dashboard" },

@@ -1,0 +1,92 @@
+import { type Page, expect, test } from "@playwright/test";
+import { type TestDb, insertDoctor, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
+import { forgePost, loginAs } from "./helpers";
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A concluded surgery already receivable as 'realizado', billed at R$ 1.500,00. */
+function realizedSurgery(db: TestDb, tag: string, type: string): number {
+  const patient = insertPatient(db, `Paciente ${type} ${tag}`);
+  const doctor = insertDoctor(db, `Dr. Recebível ${tag}`);
+  const payer = insertPayer(db, `Convênio ${tag}`);
+  const when = Date.now() - 10 * 86_400_000;
+  const row = db
+    .prepare(
+      `insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, status, current_stage, payer_id, payer_name, guide_number, billed_amount_cents, receivable_status)
+       values (?, ?, ?, ?, 'completed', 'concluido', ?, ?, ?, 150000, 'realizado') returning id`,
+    )
+    .get(patient, doctor, `${type} ${tag}`, when, payer, `Convênio ${tag}`, `G-${tag}`) as { id: number };
+  return row.id;
+}
+
+const status = (db: TestDb, id: number) => (db.prepare("select receivable_status as s from surgeries where id = ?").get(id) as { s: string | null }).s;
+
+function row(page: Page, text: string) {
+  return page.getByRole("row", { name: new RegExp(text) });
+}
+
+test("an admin bills, is paid in part (a glosa opens) and removes a receivable", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  const billed = realizedSurgery(db, tag, "Artrodese");
+  const removed = realizedSurgery(db, tag, "Microdiscectomia");
+  await loginAs(page, "admin");
+  await page.goto(`/financeiro/cirurgias-receber?q=${tag}`);
+  await expect(page.getByText("Realizadas", { exact: true })).toBeVisible();
+  await row(page, `Artrodese ${tag}`).getByRole("button", { name: /Marcar como faturado/ }).click();
+  await expect(page.getByText("Status atualizado para Faturado")).toBeVisible();
+  await expect(row(page, `Artrodese ${tag}`)).toContainText("Faturado");
+  await expect(row(page, `Artrodese ${tag}`).getByRole("button", { name: /Marcar como faturado/ })).toHaveCount(0);
+
+  await row(page, `Artrodese ${tag}`).getByRole("link", { name: /Detalhes de/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("link", { name: "Registrar pagamento" }).click();
+  await dialog.getByLabel("Valor recebido (R$)").fill("1.200,00");
+  await dialog.getByLabel("Código TISS da glosa (se parcial)").fill("1705");
+  await dialog.getByLabel("Motivo da glosa (se parcial)").fill("Nível adicional não autorizado");
+  await dialog.getByRole("button", { name: "Registrar pagamento" }).click();
+  await expect(page.getByText("Pagamento registrado")).toBeVisible();
+  await expect(dialog.getByText(/1705.*Nível adicional não autorizado: R\$ 300,00 glosado/)).toBeVisible();
+  expect(status(db, billed)).toBe("glosa");
+
+  await page.goto(`/financeiro/cirurgias-receber?q=${tag}`);
+  await row(page, `Microdiscectomia ${tag}`).getByRole("link", { name: /Excluir/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByText("Registro excluído com sucesso")).toBeVisible();
+  await expect(row(page, `Microdiscectomia ${tag}`)).toHaveCount(0);
+  // The surgery itself is kept.
+  expect((db.prepare("select count(*) as n from surgeries where id = ?").get(removed) as { n: number }).n).toBe(1);
+});
+
+test("staff reads without controls; a forged 'faturar' gets 403", async ({ page }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  const id = realizedSurgery(db, tag, "Laminectomia");
+  await loginAs(page, "staff");
+  await page.goto(`/financeiro/cirurgias-receber?q=${tag}`);
+  await expect(row(page, `Laminectomia ${tag}`)).toContainText("Realizado");
+  await expect(page.getByRole("button", { name: /Marcar como faturado/ })).toHaveCount(0);
+  const response = await forgePost(page, "/financeiro/cirurgias-receber", { intent: "bill", id: String(id) });
+  expect(response.status()).toBe(403);
+  expect(status(db, id)).toBe("realizado");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an admin filters, bills and reopens a receivable", async ({ page }) => {
+    const tag = uniqueTag();
+    const db = openTestDb();
+    const id = realizedSurgery(db, tag, "Cifoplastia");
+    await loginAs(page, "admin");
+    await page.goto(`/financeiro/cirurgias-receber?q=${tag}&status=realizado`);
+    await row(page, `Cifoplastia ${tag}`).getByRole("button", { name: /Marcar como faturado/ }).click();
+    await expect(page.getByText("Nenhuma cirurgia a receber")).toBeVisible();
+    expect(status(db, id)).toBe("faturado");
+    await page.goto(`/financeiro/cirurgias-receber?q=${tag}&view=${id}&acao=reabrir`);
+    await page.getByLabel("Por que desfazer o faturamento?").fill("Guia emitida para o convênio errado");
+    await page.getByRole("button", { name: "Reabrir como Realizado" }).click();
+    await expect(page.getByRole("dialog")).toContainText("Guia emitida para o convênio errado");
+    expect(status(db, id)).toBe("realizado");
+  });
+});
