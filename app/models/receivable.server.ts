@@ -244,18 +244,9 @@ export function paidWhere(filters: PaidFilters, scope: ReceivableScope): SQL | u
   );
 }
 
+/** The paid list's rows: the receivables' query, ordered and paged by the day paid. */
 function selectPaid(where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
-  return db
-    .select({ ...receivableFields, cursorKey: surgeries.paidAt })
-    .from(surgeries)
-    .innerJoin(patients, eq(patients.id, surgeries.patientId))
-    .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
-    .leftJoin(payers, eq(payers.id, surgeries.payerId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)
-    .all();
+  return selectReceivables(where, orderBy, limit, offset).map((row) => ({ ...row, cursorKey: row.paidAt }));
 }
 
 export function listPaid(state: ListParams<"paidAt">, filters: PaidFilters, scope: ReceivableScope) {
@@ -283,14 +274,7 @@ export function paidItems(filters: PaidFilters, scope: ReceivableScope, limit: n
 // ---------------------------------------------------------------------------- one receivable
 
 export function getReceivable(id: number, scope: ReceivableScope = "all") {
-  const row = db
-    .select(receivableFields)
-    .from(surgeries)
-    .innerJoin(patients, eq(patients.id, surgeries.patientId))
-    .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
-    .leftJoin(payers, eq(payers.id, surgeries.payerId))
-    .where(and(eq(surgeries.id, id), isNotNull(surgeries.receivableStatus), scopeWhere(scope)))
-    .get();
+  const [row] = selectReceivables(and(eq(surgeries.id, id), isNotNull(surgeries.receivableStatus), scopeWhere(scope)), [], 1, 0);
   if (!row) return null;
   const { cursorKey: _key, ...rest } = row;
   return rest;
