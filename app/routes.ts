@@ -36,6 +36,7 @@ export default [
     route("appointments", "routes/appointments.tsx"),
     route("schedule", "routes/schedule.tsx"),
     route("surgeries", "routes/surgeries.tsx"),
+    route("surgeries/:id/honorarios", "routes/surgery-fees.tsx"),
     route("pipeline", "routes/pipeline.tsx"),
     route("pipeline/:id", "routes/pipeline-history.tsx"),
     route("pipeline/:id/negar", "routes/pipeline-deny.tsx"),

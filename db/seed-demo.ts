@@ -16,6 +16,7 @@ import { seedConsents } from "./seed/consents";
 import { seedContext } from "./seed/context";
 import { seedDoctors } from "./seed/doctors";
 import { seedFinance } from "./seed/finance";
+import { seedPorteTables, seedSurgeryFeeInputs } from "./seed/fees";
 import { seedMasterData, seedReferrals, seedReferrers } from "./seed/master-data";
 import { seedOpme } from "./seed/opme";
 import { seedOrders, seedSops } from "./seed/operations";
@@ -47,6 +48,8 @@ function seed(tx: Tx, passwordHashes: string[], now: Date) {
   const appointments = seedAppointments(ctx, staff, pool, agenda, accounts.officeUsers);
   const surgeries = seedSurgeries(ctx, accounts, staff, pool, agenda, master);
   seedFinance(ctx, accounts, pool, agenda, appointments, surgeries);
+  seedPorteTables(ctx);
+  seedSurgeryFeeInputs(ctx, master, surgeries);
   seedTasks(ctx, accounts, pool, surgeries);
   seedSops(ctx, accounts);
   seedOrders(ctx, accounts, pool, master, surgeries);

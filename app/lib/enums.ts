@@ -69,6 +69,43 @@ export const FEE_LINE_ROLE_LABELS: Record<FeeLineRole, string> = {
   anestesista: "Anestesista",
 };
 
+/** The surgical team of a surgery's fee split: the surgeon, up to four assistants and the anaesthetist. */
+export const SURGERY_TEAM_ROLES = ["cirurgiao", "auxiliar_1", "auxiliar_2", "auxiliar_3", "auxiliar_4", "anestesista"] as const;
+export type SurgeryTeamRole = (typeof SURGERY_TEAM_ROLES)[number];
+export const SURGERY_TEAM_ROLE_LABELS: Record<SurgeryTeamRole, string> = {
+  cirurgiao: "Cirurgião",
+  auxiliar_1: "1º auxiliar",
+  auxiliar_2: "2º auxiliar",
+  auxiliar_3: "3º auxiliar",
+  auxiliar_4: "4º auxiliar",
+  anestesista: "Anestesista",
+};
+
+/** Access route of a procedure relative to the principal one (CBHPM 4.1, 4.2). */
+export const ACCESS_ROUTES = ["same", "different"] as const;
+export type AccessRouteValue = (typeof ACCESS_ROUTES)[number];
+export const ACCESS_ROUTE_LABELS: Record<AccessRouteValue, string> = {
+  same: "Mesma via",
+  different: "Via diferente",
+};
+
+/** Accommodation: the ward is the CBHPM reference; an apartment doubles the portes (item 6.2). */
+export const ACCOMMODATIONS = ["enfermaria", "apartamento"] as const;
+export type AccommodationValue = (typeof ACCOMMODATIONS)[number];
+export const ACCOMMODATION_LABELS: Record<AccommodationValue, string> = {
+  enfermaria: "Enfermaria",
+  apartamento: "Apartamento",
+};
+
+/** Whether a surgery was urgent: derived from its time, or set by hand. */
+export const URGENCY_MODES = ["auto", "sim", "nao"] as const;
+export type UrgencyMode = (typeof URGENCY_MODES)[number];
+export const URGENCY_MODE_LABELS: Record<UrgencyMode, string> = {
+  auto: "Automática (pelo horário)",
+  sim: "Sim",
+  nao: "Não",
+};
+
 // ── Finance ─────────────────────────────────────────────────────────────────
 export const TRANSACTION_TYPES = ["receita", "despesa"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

@@ -41,6 +41,9 @@ export default function SurgeryHistoryPage({ loaderData }: Route.ComponentProps)
           <ArrowLeft aria-hidden />
           Voltar ao pipeline
         </ButtonLink>
+        <ButtonLink to={`/surgeries/${surgery.id}/honorarios`} variant="outline">
+          Honorários
+        </ButtonLink>
         {canEdit ? (
           <ButtonLink to={`/surgeries?edit=${surgery.id}`} variant="outline">
             Editar cirurgia

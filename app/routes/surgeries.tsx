@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
@@ -238,6 +238,16 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
             header: "Etapa",
             className: "whitespace-nowrap",
             cell: (row) => <Badge variant="outline">{stageLabel(row.currentStage)}</Badge>,
+          },
+          {
+            key: "fees",
+            header: "Honorários",
+            className: "whitespace-nowrap",
+            cell: (row) => (
+              <Link to={`/surgeries/${row.id}/honorarios`} className="underline underline-offset-2" aria-label={`Honorários de ${describe(row)}`}>
+                Honorários
+              </Link>
+            ),
           },
           ...actionsColumn<Row>(permissions, hrefWith, describe),
         ]}

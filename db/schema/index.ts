@@ -13,3 +13,4 @@ export * from "./opme";
 export * from "./checklists";
 export * from "./relations";
 export * from "./receivables";
+export * from "./fees";

@@ -76,6 +76,8 @@ export const surgeries = sqliteTable(
     index("surgeries_receivable_payer_date_idx").on(t.receivableStatus, t.payerId, t.scheduledDate),
     index("surgeries_receivable_paid_idx").on(t.receivableStatus, t.paidAt),
     index("surgeries_receivable_payer_paid_idx").on(t.receivableStatus, t.payerId, t.paidAt),
+    // Honorários per payer: seek the payer, slice the dates, read status, amounts and billing dates from the index.
+    index("surgeries_payer_date_billing_idx").on(t.payerId, t.scheduledDate, t.receivableStatus, t.billedAmountCents, t.billedAt, t.paidAt),
   ],
 );
 
@@ -123,7 +125,11 @@ export const clinicHolidays = sqliteTable(
 );
 
 /**
- * Medical fees of one surgery, one line per professional and role (Honorários).
+ * Medical fees of one surgery, one line per professional, role and act (Honorários). Lines the fee
+ * engine computed (app/lib/fees/engine.ts) keep how: the porte and its value, the act's share, the
+ * assistant's share, the accommodation factor and the urgency surcharge, and `computed_cents`;
+ * `amount_cents` is what is paid — the computed value, or an override with its reason (ADR 0018).
+ * `service_date` repeats the surgery's date (kept by triggers) so the per-doctor totals read one index.
  * A doctor with fee lines cannot be deleted (restrict): history must keep its author.
  */
 export const surgeryFeeLines = sqliteTable(
@@ -139,13 +145,37 @@ export const surgeryFeeLines = sqliteTable(
     role: text("role", { enum: FEE_LINE_ROLES }).notNull(),
     medicalCodeId: integer("medical_code_id").references(() => medicalCodes.id, { onDelete: "set null" }),
     amountCents: integer("amount_cents").notNull(),
+    /** The surgery's scheduled date (epoch ms), copied by triggers (migration 0016). */
+    serviceDate: instant("service_date"),
+    /** 1..4 for an assistant. */
+    position: integer("position"),
+    /** The porte valued ('10A'; for the anaesthetist the equivalent of the porte anestésico). */
+    porte: text("porte"),
+    anestheticPorte: integer("anesthetic_porte"),
+    porteValueCents: integer("porte_value_cents"),
+    /** The act's share: 100 principal, 50 same route, 70 other route (whole percent). */
+    procedurePercent: integer("procedure_percent"),
+    /** An assistant's share of the surgeon's line (whole percent). */
+    sharePercent: integer("share_percent"),
+    accommodationFactor: integer("accommodation_factor"),
+    urgencyPercent: integer("urgency_percent"),
+    contralateral: bool("contralateral").notNull().default(false),
+    /** What the engine computed; null for lines entered before the engine (imported history). */
+    computedCents: integer("computed_cents"),
+    overrideReason: text("override_reason"),
+    overriddenBy: integer("overridden_by").references(() => users.id, { onDelete: "set null" }),
+    overriddenAt: instant("overridden_at"),
     ...timestamps(),
   },
   (t) => [
     enumCheck("surgery_fee_lines_role_check", t.role, FEE_LINE_ROLES),
     check("surgery_fee_lines_amount_check", sql`${t.amountCents} >= 0`),
+    check("surgery_fee_lines_position_check", sql`${t.position} is null or ${t.position} between 1 and 4`),
     index("surgery_fee_lines_surgery_idx").on(t.surgeryId),
     index("surgery_fee_lines_doctor_role_idx").on(t.doctorId, t.role),
-    index("surgery_fee_lines_code_idx").on(t.medicalCodeId),
+    // Honorários per doctor over a date range: seek the doctor, slice the dates, sum from the index.
+    index("surgery_fee_lines_doctor_date_idx").on(t.doctorId, t.serviceDate, t.role, t.surgeryId, t.amountCents),
+    // Usage of a code (Honorários › CBHPM): its principal lines, counted per surgery from the index.
+    index("surgery_fee_lines_code_role_idx").on(t.medicalCodeId, t.role, t.surgeryId),
   ],
 );

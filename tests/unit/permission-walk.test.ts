@@ -170,6 +170,19 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Configurações → Feriados and → Checklists: any role reads, admins write.
   "routes/settings/holidays": { view: ROLES, intents: { create: ADMIN, delete: ADMIN } },
   "routes/settings/checklists": { view: ROLES, intents: { save: ADMIN } },
+  // A surgery's honorários: every role reads (a doctor only their own lines), admins write.
+  "routes/surgery-fees": {
+    view: ROLES,
+    intents: {
+      "add-procedure": ADMIN,
+      "remove-procedure": ADMIN,
+      "save-team": ADMIN,
+      "save-settings": ADMIN,
+      recompute: ADMIN,
+      "override-line": ADMIN,
+      "restore-line": ADMIN,
+    },
+  },
 };
 ROUTE_RULES["routes/comunicacao"] = ROUTE_RULES["routes/communication"];
 ROUTE_RULES["routes/comunicacao/mensagens"] = ROUTE_RULES["routes/communication-messages"];

@@ -127,7 +127,7 @@ export class SurgeryWriter {
       "INSERT INTO pipeline_stages (surgery_id, stage, from_stage, moved_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
     );
     this.insertFee = conn.prepare(
-      "INSERT INTO surgery_fee_lines (surgery_id, doctor_id, role, medical_code_id, amount_cents, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO surgery_fee_lines (surgery_id, doctor_id, role, medical_code_id, amount_cents, service_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const table = (area: "coluna" | "cranio", weights: Record<string, number>) =>
       new WeightedTable(SURGERY_TYPES.map((t, i) => [i, t.area === area ? (weights[t.name] ?? 0) : 0] as const));
@@ -355,7 +355,7 @@ export class SurgeryWriter {
     this.stageRows += path.length;
     // The fee split is drawn up with the authorisation request and stays with the surgery.
     const feeAt = stage === "concluido" ? doneAt : createdAt;
-    for (const [doctorId, role, cents] of lines) this.insertFee.run(id, doctorId, role, this.codeIdByType[typeIndex], cents, feeAt, feeAt);
+    for (const [doctorId, role, cents] of lines) this.insertFee.run(id, doctorId, role, this.codeIdByType[typeIndex], cents, startMs, feeAt, feeAt);
     this.feeRows += lines.length;
     return 1 + path.length + lines.length;
   }

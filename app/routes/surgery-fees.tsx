@@ -1,0 +1,267 @@
+import { ArrowLeft, Calculator } from "lucide-react";
+import { Form } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { OverrideDialog, ProcedureForm, SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";
+import { FeeLinesTable } from "~/components/surgery-fees/fee-lines-table";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requirePermission } from "~/.server/auth";
+import { dispatchIntent, intent } from "~/.server/intent-action";
+import { notFound } from "~/.server/responses";
+import { formatDateTime } from "~/lib/dates";
+import { ACCESS_ROUTE_LABELS, ACCOMMODATION_LABELS, CBHPM_BAND_LABELS, SURGERY_TEAM_ROLES, SURGERY_TEAM_ROLE_LABELS, labelFor } from "~/lib/enums";
+import { URGENCY_REASON_LABELS } from "~/lib/fees/urgency";
+import { parseId } from "~/lib/list-params";
+import { formatBRL } from "~/lib/money";
+import { can } from "~/lib/permissions";
+import { useToastEffect } from "~/lib/use-toast-effect";
+import {
+  addSurgeryProcedure,
+  feeViewerOf,
+  overrideFeeLine,
+  recomputeSurgeryFees,
+  removeSurgeryProcedure,
+  restoreFeeLine,
+  saveFeeSettings,
+  saveSurgeryTeam,
+  surgeryFeeScreen,
+  teamDoctorOptions,
+} from "~/models/surgery-fees.server";
+import { feeLineSchema, feeOverrideSchema, feeSettingsSchema, procedureSchema, removeProcedureSchema, teamSchema } from "~/validation/surgery-fees";
+import type { Route } from "./+types/surgery-fees";
+
+export const handle = { title: "Honorários da cirurgia", subtitle: "Procedimentos, equipe e o cálculo CBHPM de cada profissional" };
+export const meta: Route.MetaFunction = () => [{ title: "Honorários da cirurgia · Sinapse" }];
+
+const NOT_FOUND = "Cirurgia não encontrada.";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "honorarios", "view");
+  const id = parseId(params.id) ?? notFound(NOT_FOUND);
+  const screen = surgeryFeeScreen(id, feeViewerOf(user)) ?? notFound(NOT_FOUND);
+  const canEdit = can(user, "honorarios", "edit");
+  const url = new URL(request.url);
+  const adjustId = parseId(url.searchParams.get("ajustar"));
+  const adjusting = canEdit && adjustId ? (screen.lines.find((line) => line.id === adjustId) ?? notFound("Linha de honorário não encontrada.")) : null;
+  return {
+    ...screen,
+    canEdit,
+    ownOnly: user.role === "doctor",
+    confirmRecompute: canEdit && url.searchParams.get("recalcular") === "1",
+    adjusting,
+    doctorOptions: canEdit ? teamDoctorOptions(Object.values(screen.team).filter((v): v is number => typeof v === "number")) : [],
+    closeTo: url.pathname,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requirePermission(request, "honorarios", "view");
+  const id = parseId(params.id) ?? notFound(NOT_FOUND);
+  const back = `/surgeries/${id}/honorarios`;
+  const edit = ["honorarios", "edit"] as const;
+  return dispatchIntent(request, user, {
+    back,
+    notFoundMessage: NOT_FOUND,
+    intents: {
+      "add-procedure": intent({ permission: edit, schema: procedureSchema, run: ({ user, input }) => addSurgeryProcedure(user.id, id, input), success: "Procedimento adicionado" }),
+      "remove-procedure": intent({ permission: edit, schema: removeProcedureSchema, run: ({ user, input }) => removeSurgeryProcedure(user.id, id, input.procedureId), success: "Procedimento removido" }),
+      "save-team": intent({ permission: edit, schema: teamSchema, run: ({ user, input }) => saveSurgeryTeam(user.id, id, input), success: "Equipe atualizada" }),
+      "save-settings": intent({ permission: edit, schema: feeSettingsSchema, run: ({ user, input }) => saveFeeSettings(user.id, id, input), success: "Acomodação e urgência atualizadas" }),
+      recompute: intent({
+        permission: edit,
+        run: ({ user }) => recomputeSurgeryFees(user.id, id),
+        success: "Honorários calculados",
+        failure: "Não foi possível calcular os honorários",
+      }),
+      "override-line": intent({ permission: edit, schema: feeOverrideSchema, run: ({ user, input }) => overrideFeeLine(user.id, id, input), success: "Honorário ajustado" }),
+      "restore-line": intent({ permission: edit, schema: feeLineSchema, run: ({ user, input }) => restoreFeeLine(user.id, id, input.lineId), success: "Valor calculado restaurado" }),
+    },
+  });
+}
+
+export default function SurgeryFeesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { surgery, payer, rules, porteTable, procedures, team, settings, urgency, lines, totalCents, canEdit, ownOnly, confirmRecompute, adjusting, doctorOptions, closeTo } = loaderData;
+  useToastEffect(actionData?.toast);
+  const resultOf = (name: string) => (actionData?.intent === name ? actionData.result : undefined);
+  const recomputeError = actionData?.intent === "recompute" ? actionData.toast?.message : undefined;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-2">
+        <ButtonLink to="/surgeries" variant="outline">
+          <ArrowLeft aria-hidden />
+          Voltar às cirurgias
+        </ButtonLink>
+        <ButtonLink to={`/pipeline/${surgery.id}`} variant="outline">
+          Histórico no pipeline
+        </ButtonLink>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">
+            {surgery.surgeryType} — {surgery.patientName}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+            <dt className="text-muted-foreground">Data</dt>
+            <dd>{formatDateTime(surgery.scheduledDate)}</dd>
+            <dt className="text-muted-foreground">Convênio</dt>
+            <dd>{payer?.name ?? surgery.payerName ?? "-"}</dd>
+            <dt className="text-muted-foreground">Tabela de portes</dt>
+            <dd>{porteTable ? `CBHPM ${porteTable.edition} · ${labelFor(CBHPM_BAND_LABELS, porteTable.band)}` : "Nenhuma cadastrada"}</dd>
+            <dt className="text-muted-foreground">Regras do convênio</dt>
+            <dd>
+              Auxiliares {rules.assistantPercents.join("/")}% · mesma via {rules.multipleSameRoutePercent}% · outra via {rules.multipleOtherRoutePercent}% · urgência +
+              {rules.urgencySurchargePercent}%
+            </dd>
+            <dt className="text-muted-foreground">Acomodação</dt>
+            <dd>{labelFor(ACCOMMODATION_LABELS, settings.accommodation)}</dd>
+            <dt className="text-muted-foreground">Urgência</dt>
+            <dd>
+              {urgency.urgent ? "Sim" : "Não"}
+              {settings.urgency === "auto" ? ` (automática${urgency.derived.reason ? `: ${URGENCY_REASON_LABELS[urgency.derived.reason]}` : ""})` : " (definida manualmente)"}
+            </dd>
+          </dl>
+        </CardContent>
+      </Card>
+
+      {ownOnly ? null : (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Procedimentos</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {procedures.length ? (
+              <Table aria-label="Procedimentos da cirurgia">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Código</TableHead>
+                    <TableHead>Descrição</TableHead>
+                    <TableHead>Porte</TableHead>
+                    <TableHead>Aux.</TableHead>
+                    <TableHead>Porte anest.</TableHead>
+                    <TableHead>Via</TableHead>
+                    {canEdit ? <TableHead className="text-right">Ações</TableHead> : null}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {procedures.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell className="whitespace-nowrap font-medium">{p.code}</TableCell>
+                      <TableCell>{p.description}</TableCell>
+                      <TableCell>{p.porte ?? "-"}</TableCell>
+                      <TableCell>{p.assistantsCount ?? "-"}</TableCell>
+                      <TableCell>{p.anestheticPorte ?? "-"}</TableCell>
+                      <TableCell>
+                        {labelFor(ACCESS_ROUTE_LABELS, p.accessRoute)}
+                        {p.bilateral ? <Badge variant="secondary" className="ml-2">Bilateral</Badge> : null}
+                      </TableCell>
+                      {canEdit ? (
+                        <TableCell className="text-right">
+                          <Form method="post" preventScrollReset>
+                            <input type="hidden" name="intent" value="remove-procedure" />
+                            <input type="hidden" name="procedureId" value={p.id} />
+                            <Button type="submit" variant="ghost" size="sm" aria-label={`Remover ${p.code}`}>
+                              Remover
+                            </Button>
+                          </Form>
+                        </TableCell>
+                      ) : null}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            ) : (
+              <p className="text-sm text-muted-foreground">Nenhum procedimento informado.</p>
+            )}
+            {canEdit ? <ProcedureForm lastResult={resultOf("add-procedure")} /> : null}
+          </CardContent>
+        </Card>
+      )}
+
+      {ownOnly ? null : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Equipe</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {canEdit ? (
+                <TeamForm team={team} doctorOptions={doctorOptions} lastResult={resultOf("save-team")} />
+              ) : (
+                <p className="text-sm text-muted-foreground">
+                  {SURGERY_TEAM_ROLES.filter((role) => team[role]).length} profissional(is) na equipe; os nomes aparecem nas linhas de honorários.
+                </p>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Acomodação e urgência</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {canEdit ? (
+                <SettingsForm settings={settings} lastResult={resultOf("save-settings")} />
+              ) : (
+                <p className="text-sm">
+                  {labelFor(ACCOMMODATION_LABELS, settings.accommodation)} · urgência {urgency.urgent ? "sim" : "não"}
+                </p>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      )}
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle as="h2">{ownOnly ? "Meus honorários nesta cirurgia" : "Honorários"}</CardTitle>
+          {canEdit ? (
+            lines.length ? (
+              <ButtonLink to="?recalcular=1" variant="outline" preventScrollReset>
+                <Calculator aria-hidden />
+                Recalcular honorários
+              </ButtonLink>
+            ) : (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="recompute" />
+                <Button type="submit">
+                  <Calculator aria-hidden />
+                  Calcular honorários
+                </Button>
+              </Form>
+            )
+          ) : null}
+        </CardHeader>
+        <CardContent className="space-y-3">
+          {recomputeError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{recomputeError}</AlertDescription>
+            </Alert>
+          ) : null}
+          <FeeLinesTable lines={lines} totalCents={totalCents} canEdit={canEdit} />
+          {settings.computedAt ? <p className="text-xs text-muted-foreground">Calculado em {formatDateTime(settings.computedAt)}.</p> : null}
+        </CardContent>
+      </Card>
+
+      {confirmRecompute ? (
+        <ConfirmDialog
+          title="Recalcular honorários"
+          message={`As ${lines.length} linhas atuais (${formatBRL(totalCents)}), com os ajustes manuais, serão substituídas pelo novo cálculo. As linhas anteriores ficam no registro de auditoria.`}
+          fields={{ intent: "recompute" }}
+          closeTo={closeTo}
+          confirmLabel="Recalcular"
+          pendingLabel="Calculando..."
+          confirmVariant="default"
+        />
+      ) : null}
+      {adjusting ? <OverrideDialog line={adjusting} closeTo={closeTo} lastResult={resultOf("override-line")} /> : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
