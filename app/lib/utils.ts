@@ -44,6 +44,7 @@ const twMerge = createTailwindMerge(() => ({
     grow: [{ grow: ["", isNumber, isArbitraryValue] }],
     shrink: [{ shrink: ["", isNumber, isArbitraryValue] }],
     "grid-cols": [{ "grid-cols": scale }],
+    "col-span": [{ "col-span": ["full", isNumber, isArbitraryValue] }],
     gap: [{ gap: scale }],
     "gap-x": [{ "gap-x": scale }],
     "gap-y": [{ "gap-y": scale }],
