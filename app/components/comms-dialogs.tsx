@@ -10,3 +10,5 @@ export const TemplateDialog = templateDialog.Component;
 export const RuleDialog = ruleDialog.Component;
 export const ReplyDialog = replyDialog.Component;
 await templateDialog.preloadIfShown("[data-url-dialog]");
+await ruleDialog.preloadIfShown("[data-url-dialog]");
+await replyDialog.preloadIfShown("[data-url-dialog]");

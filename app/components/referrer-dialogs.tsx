@@ -6,3 +6,4 @@ const referralsDialog = lazyComponent(() => import("./referrer-dialogs.lazy"), "
 export const ReferrerDialog = referrerDialog.Component;
 export const ReferralsDialog = referralsDialog.Component;
 await referrerDialog.preloadIfShown("[data-url-dialog]");
+await referralsDialog.preloadIfShown("[data-url-dialog]");
