@@ -165,6 +165,8 @@ export function createPatient(userId: number, input: PatientInput) {
 export function updatePatient(userId: number, id: number, input: PatientInput) {
   const before = getPatient(id);
   if (!before) throw new PatientError("Paciente não encontrado.");
+  // Anonymisation is final (LGPD art. 18, ADR 0022): identifiers cannot be typed back in.
+  if (before.anonymizedAt) throw new PatientError("Este paciente foi anonimizado: os dados de identificação não podem ser editados.");
   assertCpfFree(input.cpf, id);
   try {
     db.transaction((tx) => {

@@ -217,6 +217,12 @@ describe("anonymisation", () => {
     const again = await post({ confirm: "sim" }, admin.cookie);
     expect(statusOf(again)).toBe(400);
     expect(JSON.stringify(again)).toContain("já foi anonimizado");
+    // Nor can the patients dialog type the identifiers back in.
+    const { updatePatient } = await import("~/models/patient.server");
+    expect(() => updatePatient(admin.id, ids.patient, { name: "Daniela Apagada", cpf: "39053344705" } as Parameters<typeof updatePatient>[2])).toThrow(
+      /foi anonimizado/,
+    );
+    expect((sqlite.prepare("select name from patients where id = ?").get(ids.patient) as { name: string }).name).toBe(`Paciente anonimizado nº ${ids.patient}`);
   });
 
   it("leaves the hard delete refused for a patient with clinical history", async () => {
