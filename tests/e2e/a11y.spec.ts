@@ -1,11 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { horizontalOverflow, loginAs } from "./helpers";
 
 /**
- * axe-core (WCAG 2.x A and AA rules, plus its best practices) on every built screen, in both
- * themes: no serious or critical violation. Each screen is checked as a signed-in admin sees it.
+ * Every built screen, as a signed-in admin sees it, loaded once and checked four ways:
+ * - axe-core (WCAG 2.x A and AA rules, plus its best practices) in the light theme: no serious or
+ *   critical violation;
+ * - the same in the dark theme for the rules a theme can change (colours): the theme is switched
+ *   in place exactly as the header's toggle does, since the DOM is otherwise the same;
+ * - nothing scrolls sideways on a 1366×800 desktop, nor on a 390×844 phone (the window is resized:
+ *   the layout is CSS media queries, and the drawer follows matchMedia).
+ * One load per screen instead of four keeps the browser suite short; a failure names the check.
  */
 const SCREENS = [
   "/dashboard",
@@ -53,7 +59,11 @@ const SCREENS = [
   "/financeiro/folhas-sala",
 ];
 
-const THEMES = ["light", "dark"] as const;
+const DESKTOP = { width: 1366, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** The axe rules whose outcome depends on colours, the only thing the theme changes. */
+const THEME_RULES = ["color-contrast", "link-in-text-block"];
 
 /** A patient of this run, whose delete confirmation (the red 'Excluir' button) is checked too. */
 let patientToDelete = 0;
@@ -63,11 +73,15 @@ test.beforeAll(() => {
   const tag = uniqueTag();
   const db = openTestDb("app");
   try {
-    const patient = insertPatient(db, `Paciente Acessível ${tag}`, { phone: "11987654321" });
+    // A long name and e-mail: content that could push a table or a card wider than a phone.
+    const patient = insertPatient(db, `Maria da Conceição Gonçalves de Albuquerque Acessível ${tag}`, {
+      phone: "11987654321",
+      email: `conceicao.${tag}@exemplo.com.br`,
+    });
     patientToDelete = patient;
-    const doctor = insertDoctor(db, `Dra. Contraste ${tag}`);
+    const doctor = insertDoctor(db, `Dra. Contraste Responsivo ${tag}`);
     const appointment = db.prepare(
-      "insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, location) values (?, ?, ?, ?, ?, 'Retorno', 'Sala 2')",
+      "insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, location) values (?, ?, ?, ?, ?, 'Primeira consulta', 'Consultório 3')",
     );
     const start = Date.now() + 60 * 60 * 1000;
     for (const [i, status] of ["scheduled", "confirmed", "completed", "cancelled"].entries()) {
@@ -78,12 +92,24 @@ test.beforeAll(() => {
   }
 });
 
-async function seriousViolations(page: Page) {
-  // Let entrance animations (dialogs, toasts) finish: half-transparent text would be misjudged.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
+async function seriousViolations(page: Page, rules?: string[]) {
+  // Let entrance animations and colour transitions finish: half-transparent text would be misjudged.
+  // Never wait on an endless one (a spinner): at most 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+  const builder = new AxeBuilder({ page });
+  if (rules) builder.withRules(rules);
+  else builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({
@@ -94,62 +120,92 @@ async function seriousViolations(page: Page) {
     }));
 }
 
-for (const theme of THEMES) {
-  test.describe(`${theme} theme`, () => {
-    // One signed-in context for the theme's screens: a login per screen would only add time.
-    let context: BrowserContext;
-
-    test.beforeAll(async ({ browser }, testInfo) => {
-      const { baseURL, locale, timezoneId } = testInfo.project.use;
-      context = await browser.newContext({ baseURL, locale, timezoneId });
-      // The theme boot script reads localStorage before the first paint (app/lib/theme.ts).
-      await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      const page = await context.newPage();
-      await loginAs(page, "admin");
-      await page.close();
-    });
-
-    test.afterAll(async () => {
-      await context.close();
-    });
-
-    for (const path of SCREENS) {
-      test(path, async () => {
-        const page = await context.newPage();
-        await page.goto(path);
-        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-        await expect(page.locator("main")).toBeVisible();
-        expect(await seriousViolations(page)).toEqual([]);
-        await page.close();
-      });
+/** What the header's theme toggle does (app/lib/theme.ts setTheme), also when a modal makes it inert. */
+async function switchTheme(page: Page, theme: "light" | "dark") {
+  await page.evaluate((value) => {
+    // As themes do on a switch: no colour transitions, so the new colours are final at once.
+    if (!document.getElementById("no-transitions")) {
+      const style = document.createElement("style");
+      style.id = "no-transitions";
+      style.textContent = "*,*::before,*::after{transition:none!important}";
+      document.head.append(style);
     }
-
-    test("/patients?delete=… (the delete confirmation)", async () => {
-      const page = await context.newPage();
-      await page.goto(`/patients?delete=${patientToDelete}`);
-      await expect(page.getByRole("dialog").getByRole("button", { name: "Excluir" })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.close();
-    });
-
-    test("/patients/:id (the patient's record)", async () => {
-      const page = await context.newPage();
-      await page.goto(`/patients/${patientToDelete}`);
-      await expect(page.getByTestId("timeline-item").first()).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.close();
-    });
-
-    test("/auth", async ({ page: signedOut }) => {
-      await signedOut.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      for (const path of ["/auth", "/auth?tab=signup", "/auth?tab=login&conta=aguardando"]) {
-        await signedOut.goto(path);
-        await expect(signedOut.getByRole("heading", { name: "Sinapse" })).toBeVisible();
-        expect(await seriousViolations(signedOut)).toEqual([]);
-      }
-    });
-  });
+    localStorage.setItem("theme", value);
+    document.documentElement.classList.toggle("dark", value === "dark");
+    document.documentElement.style.colorScheme = value;
+  }, theme);
 }
+
+/** The four checks of one loaded screen; `ready` waits for what the screen must show first. */
+async function checkScreen(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.setViewportSize(DESKTOP);
+  await page.goto(path);
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await ready(page);
+  expect(await seriousViolations(page), `${path}, light theme`).toEqual([]);
+  expect(await horizontalOverflow(page), `${path} is wider than a desktop window`).toBeLessThanOrEqual(0);
+
+  await switchTheme(page, "dark");
+  expect(await seriousViolations(page, THEME_RULES), `${path}, dark theme`).toEqual([]);
+  await switchTheme(page, "light");
+
+  await page.setViewportSize(PHONE);
+  await expect(page.locator("main")).toBeVisible();
+  expect(await horizontalOverflow(page), `${path} is wider than a phone`).toBeLessThanOrEqual(0);
+}
+
+test.describe("every screen", () => {
+  // The screens are independent: both workers share them.
+  test.describe.configure({ mode: "parallel", timeout: 60_000 });
+
+  // One signed-in context per worker: a login per screen would only add time.
+  let context: BrowserContext;
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const { baseURL, locale, timezoneId } = testInfo.project.use;
+    context = await browser.newContext({ baseURL, locale, timezoneId });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem("theme")) localStorage.setItem("theme", "light");
+    });
+    const page = await context.newPage();
+    await loginAs(page, "admin");
+    await page.close();
+  });
+
+  test.afterAll(async () => {
+    await context.close();
+  });
+
+  const mainVisible = async (page: Page) => expect(page.locator("main")).toBeVisible();
+
+  for (const path of SCREENS) {
+    test(path, async () => {
+      const page = await context.newPage();
+      await checkScreen(page, path, mainVisible);
+      await page.close();
+    });
+  }
+
+  test("/patients?delete=… (the delete confirmation)", async () => {
+    const page = await context.newPage();
+    await checkScreen(page, `/patients?delete=${patientToDelete}`, (p) =>
+      expect(p.getByRole("dialog").getByRole("button", { name: "Excluir" })).toBeVisible(),
+    );
+    await page.close();
+  });
+
+  test("/patients/:id (the patient's record)", async () => {
+    const page = await context.newPage();
+    await checkScreen(page, `/patients/${patientToDelete}`, (p) => expect(p.getByTestId("timeline-item").first()).toBeVisible());
+    await page.close();
+  });
+
+  test("/auth, signed out", async ({ page }) => {
+    for (const path of ["/auth", "/auth?tab=signup", "/auth?tab=login&conta=aguardando"]) {
+      await checkScreen(page, path, (p) => expect(p.getByRole("heading", { name: "Sinapse" })).toBeVisible());
+    }
+  });
+});
 
 test("the header's and the page's search landmarks have distinct names", async ({ page }) => {
   await loginAs(page, "staff");

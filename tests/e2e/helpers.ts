@@ -24,3 +24,8 @@ export async function logout(page: Page) {
 export async function forgePost(page: Page, path: string, fields: Record<string, string>) {
   return page.request.post(path, { form: fields, maxRedirects: 0, failOnStatusCode: false });
 }
+
+/** How many pixels the page is wider than its window (0 or less: nothing scrolls sideways). */
+export async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

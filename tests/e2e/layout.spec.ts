@@ -1,99 +1,13 @@
 import { type Page, expect, test } from "@playwright/test";
-import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { horizontalOverflow, loginAs } from "./helpers";
 
-/** Every built screen (and one 'em construção' page), as a signed-in admin sees it. */
-const SCREENS = [
-  "/dashboard",
-  "/patients",
-  "/doctors",
-  "/appointments",
-  "/schedule?view=day",
-  "/schedule?view=week",
-  "/schedule?view=month",
-  "/surgeries",
-  "/pipeline",
-  "/files",
-  "/files?dialog=upload",
-  "/settings",
-  "/settings?tab=usuarios",
-  "/settings/audit",
-  "/settings/backups",
-  "/settings/holidays",
-  "/settings/checklists",
-  "/tasks",
-  "/communication",
-  "/communication?tab=automacao",
-  "/communication?tab=whatsapp&template=new",
-  "/communication/messages",
-  "/master-data/payers",
-  "/master-data/codes",
-  "/sops",
-  "/orders",
-  "/referrers",
-  "/financial",
-  "/procedures",
-  "/surgical-groups",
-  "/cirurgico/grupos/neurocirurgia",
-  "/financeiro/cirurgias-receber",
-  "/financeiro/cirurgias-pagas",
-];
+/**
+ * Layout rules beyond 'no screen scrolls sideways', which tests/e2e/a11y.spec.ts checks on every
+ * screen at desktop and phone sizes in the same load as its accessibility checks.
+ */
 
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-/** The patient of the long line, whose record is checked too. */
-let longNamePatient = 0;
-
-/** A long appointment line today, so the lists and the schedule have content that could overflow. */
-test.beforeAll(() => {
-  const tag = uniqueTag();
-  const db = openTestDb("app");
-  try {
-    const patient = insertPatient(db, `Maria da Conceição Gonçalves de Albuquerque ${tag}`, { email: `conceicao.${tag}@exemplo.com.br` });
-    longNamePatient = patient;
-    const doctor = insertDoctor(db, `Dr. Layout Responsivo ${tag}`);
-    const start = Date.now() + 60 * 60 * 1000;
-    db.prepare(
-      "insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, location) values (?, ?, ?, ?, 'cancelled', 'Primeira consulta', 'Consultório 3')",
-    ).run(patient, doctor, start, start + 30 * 60 * 1000);
-  } finally {
-    db.close();
-  }
-});
-
-async function horizontalOverflow(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-for (const [name, viewport] of [["desktop 1366×800", DESKTOP], ["phone 390×844", PHONE]] as const) {
-  test.describe(`no screen scrolls sideways on ${name}`, () => {
-    test.use({ viewport });
-
-    for (const path of SCREENS) {
-      test(path, async ({ page }) => {
-        await loginAs(page, "admin");
-        await page.goto(path);
-        await expect(page.locator("main")).toBeVisible();
-        expect(await horizontalOverflow(page), `${path} is wider than the window`).toBeLessThanOrEqual(0);
-      });
-    }
-
-    test("/patients/:id (the patient's record)", async ({ page }) => {
-      await loginAs(page, "admin");
-      await page.goto(`/patients/${longNamePatient}`);
-      await expect(page.getByTestId("timeline-item").first()).toBeVisible();
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    });
-
-    test("/auth", async ({ page }) => {
-      await page.goto("/auth");
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await page.goto("/auth?tab=signup");
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    });
-  });
-}
 
 test("an error under one field of a row leaves the field beside it where it was", async ({ page }) => {
   await loginAs(page, "staff");
