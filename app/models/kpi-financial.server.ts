@@ -1,0 +1,210 @@
+/**
+ * KPIs Financeiros (/kpis/financeiros, admin only: the route guards with `requireFinanceAccess`):
+ * the clinic's money for a period. Plain SQL aggregates; the formula of each figure is written
+ * beside it and shown to the user.
+ *
+ * - Revenue and expenses are the ledger (`financial_transactions`), whose `transaction_date` is a
+ *   calendar day compared as text with the period's dates. The ledger has no doctor nor payer, so
+ *   the doctor and payer filters do not apply to these three figures.
+ * - The receivables' figures are surgeries' fees: the doctor and payer filters apply to them.
+ */
+import { cachedUntilWrite } from "~/.server/data-cache";
+import { sqlite } from "~/.server/db";
+import { startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
+import { type KpiPeriod, dateTextRange, instantRange } from "~/lib/kpi-period";
+import { type KpiFilters, percentOf } from "~/models/kpi-surgical.server";
+
+const DAY_MS = 86_400_000;
+
+export const NO_REVENUE = "Sem receita lançada no período";
+
+/** Receivable states still waiting for money: performed, billed, pending or partly denied. */
+export const OPEN_RECEIVABLE_STATUSES = ["realizado", "faturado", "pendente", "glosa"] as const;
+
+export const AGEING_BUCKETS = [
+  { id: "0-30", label: "0–30 dias", min: 0, max: 30 },
+  { id: "31-60", label: "31–60 dias", min: 31, max: 60 },
+  { id: "61-90", label: "61–90 dias", min: 61, max: 90 },
+  { id: "90+", label: "Mais de 90 dias", min: 91, max: null },
+] as const;
+
+export interface AgeingBucket {
+  id: (typeof AGEING_BUCKETS)[number]["id"];
+  label: string;
+  count: number;
+  cents: number;
+}
+
+export interface PayerPaymentDays {
+  payerId: number;
+  payer: string;
+  paid: number;
+  /** Days, one decimal; null without a paid surgery with a billing date. */
+  days: number | null;
+}
+
+export interface PayerGlosa {
+  payerId: number;
+  payer: string;
+  billedCents: number;
+  deniedCents: number;
+  recoveredCents: number;
+  /** denied ÷ billed × 100, one decimal. */
+  glosaRate: number | null;
+  /** recovered ÷ denied × 100, one decimal. */
+  recoveredShare: number | null;
+}
+
+export interface FinancialKpis {
+  revenueCents: number;
+  expensesCents: number;
+  /** round((revenue − expenses) ÷ revenue × 100); null (with `NO_REVENUE`) when revenue is 0. */
+  marginPercent: number | null;
+  /** The day the receivables are aged at: the period's last day, or today while it runs. */
+  ageingOn: string;
+  ageing: AgeingBucket[];
+  paymentDays: { paid: number; days: number | null; byPayer: PayerPaymentDays[] };
+  glosa: {
+    billedCents: number;
+    deniedCents: number;
+    recoveredCents: number;
+    glosaRate: number | null;
+    recoveredShare: number | null;
+    byPayer: PayerGlosa[];
+  };
+}
+
+/**
+ * Receita / Despesas = sum(amount_cents) of the period's transactions of type 'receita' / 'despesa'
+ * (transaction_date from the period's first day to its last, inclusive), each read from the
+ * (type, transaction_date, id, amount_cents) index alone.
+ */
+export const FINANCIAL_TOTAL_SQL = `
+  select coalesce(sum(amount_cents), 0) as cents
+    from financial_transactions
+   where type = @type and transaction_date >= @from and transaction_date < @toExclusive`;
+
+function surgeryFilters(filters: KpiFilters, alias = "s"): string {
+  return [filters.doctorId ? ` and ${alias}.doctor_id = @doctor` : "", filters.payerId ? ` and ${alias}.payer_id = @payer` : ""].join("");
+}
+
+function filterParams(filters: KpiFilters) {
+  return { ...(filters.doctorId ? { doctor: filters.doctorId } : {}), ...(filters.payerId ? { payer: filters.payerId } : {}) };
+}
+
+/**
+ * Envelhecimento de recebíveis: surgeries whose receivable is still open ('Realizado', 'Faturado',
+ * 'Pendente', 'Glosa') and were performed by the ageing day, aged from the day they were billed
+ * (`billed_at`), or performed (`scheduled_date`) when not billed yet, to the ageing day (the period's
+ * last day, or today while the period runs): whole days, in 0–30, 31–60, 61–90 and more than 90.
+ * Count and billed amount per bucket. Each open status is a seek of (receivable_status, scheduled_date).
+ */
+export const FINANCIAL_AGEING_SQL = (filters: KpiFilters) => `
+  select ${AGEING_BUCKETS.map(
+    (b) =>
+      `count(case when age between ${b.min} and ${b.max ?? 2147483647} then 1 end) as "n_${b.id}",
+       coalesce(sum(case when age between ${b.min} and ${b.max ?? 2147483647} then cents end), 0) as "c_${b.id}"`,
+  ).join(",\n       ")}
+    from (
+      select cast((@asOf - coalesce(s.billed_at, s.scheduled_date)) / ${DAY_MS} as integer) as age,
+             coalesce(s.billed_amount_cents, 0) as cents
+        from surgeries s
+       where s.receivable_status in (${OPEN_RECEIVABLE_STATUSES.map((x) => `'${x}'`).join(", ")})
+         and s.scheduled_date < @asOf${surgeryFilters(filters)}
+    )`;
+
+/**
+ * Prazo médio de pagamento = avg(paid_at − billed_at) in seconds ÷ 86400, per payer, over the
+ * surgeries paid in the period (receivable 'Pago', paid_at within the period) that had been billed.
+ * Payers are walked in id order (`cross join` keeps that order, so grouping needs no sort) and each
+ * one's paid surgeries sought by (receivable_status, payer_id, paid_at).
+ */
+export const FINANCIAL_PAYMENT_DAYS_SQL = (filters: KpiFilters) => `
+  select p.id as payer_id, p.name as payer,
+         count(*) as paid,
+         sum((s.paid_at - s.billed_at) / 1000.0) as seconds
+    from payers p
+    cross join surgeries s on s.receivable_status = 'pago' and s.payer_id = p.id
+                    and s.paid_at >= @start and s.paid_at < @end
+   where s.billed_at is not null and s.paid_at >= s.billed_at${filters.payerId ? " and p.id = @payer" : ""}${filters.doctorId ? " and s.doctor_id = @doctor" : ""}
+   group by p.id`;
+
+/**
+ * Taxa de glosa = sum(denied_cents of the glosas) ÷ sum(billed_amount_cents), and Recuperado =
+ * sum(recovered_cents) ÷ sum(denied_cents), per payer, over the surgeries of the period (scheduled
+ * in it) that were billed (a billed amount). Payers are walked in id order (`cross join`), each one's
+ * surgeries sought by (payer_id, scheduled_date, …, billed_amount_cents) and each surgery's glosas
+ * by surgery_id.
+ */
+export const FINANCIAL_GLOSA_SQL = (filters: KpiFilters) => `
+  select p.id as payer_id, p.name as payer,
+         sum(s.billed_amount_cents) as billed,
+         sum((select coalesce(sum(g.denied_cents), 0) from receivable_glosas g where g.surgery_id = s.id)) as denied,
+         sum((select coalesce(sum(g.recovered_cents), 0) from receivable_glosas g where g.surgery_id = s.id)) as recovered
+    from payers p
+    cross join surgeries s on s.payer_id = p.id and s.scheduled_date >= @start and s.scheduled_date < @end
+   where s.billed_amount_cents > 0${filters.payerId ? " and p.id = @payer" : ""}${filters.doctorId ? " and s.doctor_id = @doctor" : ""}
+   group by p.id`;
+
+/** The figures of the period, recomputed only after a write (any connection) or when the day turns. */
+export function getFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): FinancialKpis {
+  const key = `kpi-financial:${period.from}:${period.to}:${filters.doctorId ?? ""}:${filters.payerId ?? ""}:${todayIsoInClinic(now)}`;
+  return cachedUntilWrite(key, () => computeFinancialKpis(period, filters, now));
+}
+
+export function computeFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): FinancialKpis {
+  const [from, toExclusive] = dateTextRange(period);
+  const total = sqlite.prepare(FINANCIAL_TOTAL_SQL).pluck();
+  const revenueCents = Number(total.get({ type: "receita", from, toExclusive }));
+  const expensesCents = Number(total.get({ type: "despesa", from, toExclusive }));
+  // Margem de lucro = round((receita − despesas) ÷ receita × 100) (SPEC §9, whole percent); '—' without revenue.
+  const marginPercent = revenueCents === 0 ? null : Math.round(((revenueCents - expensesCents) / revenueCents) * 100);
+
+  const today = todayIsoInClinic(now);
+  const ageingOn = period.to < today ? period.to : today;
+  // Aged at the end of the ageing day: a receivable billed that day is 0 days old.
+  const asOf = startOfIsoDateInClinic(ageingOn)!.getTime() + DAY_MS - 1;
+  const ageingRow = sqlite.prepare(FINANCIAL_AGEING_SQL(filters)).get({ asOf, ...filterParams(filters) }) as Record<string, number>;
+  const ageing = AGEING_BUCKETS.map((b) => ({ id: b.id, label: b.label, count: ageingRow[`n_${b.id}`] ?? 0, cents: ageingRow[`c_${b.id}`] ?? 0 }));
+
+  const [start, end] = instantRange(period);
+  const range = { start, end, ...filterParams(filters) };
+
+  const paidRows = sqlite.prepare(FINANCIAL_PAYMENT_DAYS_SQL(filters)).all(range) as Array<{ payer_id: number; payer: string; paid: number; seconds: number }>;
+  const perDays = (seconds: number, n: number) => (n === 0 ? null : Math.round((seconds / n / 86400) * 10) / 10);
+  const paid = paidRows.reduce((sum, row) => sum + row.paid, 0);
+  const paymentDays = {
+    paid,
+    days: perDays(
+      paidRows.reduce((sum, row) => sum + row.seconds, 0),
+      paid,
+    ),
+    byPayer: sortByPayer(paidRows.map((row) => ({ payerId: row.payer_id, payer: row.payer, paid: row.paid, days: perDays(row.seconds, row.paid) }))),
+  };
+
+  const glosaRows = sqlite.prepare(FINANCIAL_GLOSA_SQL(filters)).all(range) as Array<{ payer_id: number; payer: string; billed: number; denied: number; recovered: number }>;
+  const sum = (key: "billed" | "denied" | "recovered") => glosaRows.reduce((acc, row) => acc + row[key], 0);
+  const glosaTotals = { billedCents: sum("billed"), deniedCents: sum("denied"), recoveredCents: sum("recovered") };
+  const glosa = {
+    ...glosaTotals,
+    glosaRate: percentOf(glosaTotals.deniedCents, glosaTotals.billedCents),
+    recoveredShare: percentOf(glosaTotals.recoveredCents, glosaTotals.deniedCents),
+    byPayer: sortByPayer(
+      glosaRows.map((row) => ({
+        payerId: row.payer_id,
+        payer: row.payer,
+        billedCents: row.billed,
+        deniedCents: row.denied,
+        recoveredCents: row.recovered,
+        glosaRate: percentOf(row.denied, row.billed),
+        recoveredShare: percentOf(row.recovered, row.denied),
+      })),
+    ),
+  };
+
+  return { revenueCents, expensesCents, marginPercent, ageingOn, ageing, paymentDays, glosa };
+}
+
+function sortByPayer<T extends { payer: string }>(rows: T[]): T[] {
+  return rows.sort((a, b) => a.payer.localeCompare(b.payer, "pt-BR"));
+}
