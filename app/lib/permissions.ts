@@ -51,6 +51,8 @@ export const PERMISSIONS = {
    */
   receivables: rule(ALL, ADMIN, ADMIN, ADMIN),
   honorarios: rule(ALL, ADMIN, ADMIN, ADMIN),
+  /** Honorários per payer (what each payer billed and how fast it pays): clinic money, admins and staff (ADR 0018). */
+  payerReports: rule(ADMIN_STAFF, ADMIN, ADMIN, ADMIN),
   tasks: rule(ALL, ALL, ALL, ALL, ALL),
   masterData: rule(ALL, ADMIN, ADMIN, ADMIN),
   procedures: rule(ALL, ADMIN, ADMIN, ADMIN),
