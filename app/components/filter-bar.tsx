@@ -26,6 +26,14 @@ export interface DateFilterField {
   value: string | null;
 }
 
+/** The 'De' … 'Até' pair of a report filtered by a date range (`from`, `to` in the URL). */
+export function dateRangeFields(range: { from: string | null; to: string | null }): DateFilterField[] {
+  return [
+    { type: "date", name: "from", label: "De", value: range.from },
+    { type: "date", name: "to", label: "Até", value: range.to },
+  ];
+}
+
 /**
  * A list's declared filters as a GET form: the filters live in the URL, 'Filtrar' applies them
  * without JavaScript, and with it a change applies at once. Search and order are kept; the page

@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { MASTER_DATA_TAB_LABELS, masterDataTabOf } from "~/lib/master-data-tabs";
 import { CSV_COLUMNS, importCsv } from "~/models/master-data-csv.server";
 import type { Route } from "./+types/master-data-import";
+import { ImportLineErrors } from "~/components/import-line-errors";
 
 export const handle = { title: "Cadastros", subtitle: "Importar CSV" };
 export const meta: Route.MetaFunction = () => [{ title: "Importar CSV · Cadastros · Sinapse" }];
@@ -75,20 +76,7 @@ export default function MasterDataImport({ loaderData, actionData }: Route.Compo
         </Alert>
       ) : null}
 
-      {check && check.errors.length ? (
-        <section aria-labelledby="import-errors" className="space-y-2">
-          <h3 id="import-errors" className="font-medium">
-            Erros por linha
-          </h3>
-          <ul className="list-disc space-y-1 pl-5 text-sm">
-            {check.errors.map((error) => (
-              <li key={error.line}>
-                Linha {error.line}: {error.messages.join("; ")}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {check ? <ImportLineErrors id="import-errors" errors={check.errors} /> : null}
 
       {check && !check.errors.length ? (
         <section aria-labelledby="import-preview" className="space-y-3">
