@@ -6,6 +6,7 @@
 import {
   APPOINTMENT_STATUSES,
   DOCUMENT_CATEGORIES,
+  FEE_SCHEDULE_KINDS,
   MEDICAL_CODE_TYPES,
   MESSAGE_STATUSES,
   ORDER_STATUSES,
@@ -222,3 +223,15 @@ export type ProcedureFilters = FilterValues<NonNullable<(typeof PROCEDURE_LIST)[
 // Google Drive files and Google Forms (SPEC §7): newest first.
 export const DRIVE_FILE_LIST = defineList({ sorts: ["uploadedAt"] as const, defaultSort: "uploadedAt", defaultDir: "desc" });
 export const GOOGLE_FORM_LIST = defineList({ sorts: ["createdAt"] as const, defaultSort: "createdAt", defaultDir: "desc" });
+
+/** /honorarios/tabelas: reference fee schedules by code, filtered by kind and year (search: code prefix or description). */
+export const FEE_SCHEDULE_LIST = defineList({
+  sorts: ["code"] as const,
+  defaultSort: "code",
+  defaultDir: "asc",
+  filters: {
+    kind: oneOfFilter("kind", FEE_SCHEDULE_KINDS),
+    year: { param: "year", parse: (raw: string) => (/^(19|20|21)\d{2}$/.test(raw.trim()) ? Number(raw.trim()) : null) },
+  },
+});
+export type FeeScheduleFilters = FilterValues<NonNullable<(typeof FEE_SCHEDULE_LIST)["filters"]>>;

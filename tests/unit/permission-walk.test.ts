@@ -170,6 +170,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Configurações → Feriados and → Checklists: any role reads, admins write.
   "routes/settings/holidays": { view: ROLES, intents: { create: ADMIN, delete: ADMIN } },
   "routes/settings/checklists": { view: ROLES, intents: { save: ADMIN } },
+  // Honorários reports: every role reads (a doctor their own row); the per-payer one is clinic money (admins, staff); admins import.
+  "routes/honorarios-medicos": { view: ROLES },
+  "routes/honorarios-cbhpm": { view: ROLES },
+  "routes/honorarios-pagador": { view: ADMIN_STAFF },
+  "routes/honorarios-tabelas": { view: ROLES },
+  "routes/honorarios-tabelas-importar": { view: ADMIN, intents: { preview: ADMIN, apply: ADMIN } },
+  "routes/api/honorarios-medicos": { view: ROLES },
+  "routes/api/honorarios-cbhpm": { view: ROLES },
+  "routes/api/honorarios-pagador": { view: ADMIN_STAFF },
+  "routes/api/honorarios-tabelas": { view: ROLES },
   // A surgery's honorários: every role reads (a doctor only their own lines), admins write.
   "routes/surgery-fees": {
     view: ROLES,

@@ -1,0 +1,206 @@
+import { type SQL, and, asc, desc, eq, gte, isNotNull, like, lt, not, or, sql } from "drizzle-orm";
+import { doctors, medicalCodes, payers, referenceFeeSchedules, surgeries, surgeryFeeLines } from "~db/schema";
+import { db } from "~/.server/db";
+import { countMatches, keysetPage } from "~/.server/pagination";
+import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { FeeScheduleFilters } from "~/lib/lists";
+import { startOfIsoDateInClinic } from "~/lib/dates";
+import type { FeeScheduleKind } from "~/lib/enums";
+import { PORTE_TABLE_PREFIX } from "~/lib/fees/porte";
+import type { RangeFilter } from "~/lib/fees/report-params";
+import { cbhpmFormat, type FeeViewer } from "./surgery-fees.server";
+
+/**
+ * The honorários reports (SPEC §2, §3, §7): per doctor, per CBHPM code, per payer and the
+ * reference tables. Each is one aggregate over an index (ADR 0018); the shapes are SPEC §7's.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** [from 00:00, to + 1 day 00:00) in São Paulo, as epoch-ms bounds of an instant column. */
+function instantRange(column: typeof surgeryFeeLines.serviceDate | typeof surgeries.scheduledDate, range: RangeFilter): SQL[] {
+  const bounds: SQL[] = [];
+  const from = startOfIsoDateInClinic(range.from);
+  const to = startOfIsoDateInClinic(range.to);
+  if (from) bounds.push(gte(column, from));
+  if (to) bounds.push(lt(column, new Date(to.getTime() + DAY_MS)));
+  return bounds;
+}
+
+export interface DoctorFees {
+  id: number;
+  name: string;
+  specialty: string;
+  qty: number;
+  total_principal: number;
+  total_auxiliar: number;
+  total_anestesista: number;
+  total: number;
+}
+
+/**
+ * Per doctor: surgeries taken part in and totals as principal, auxiliar and anestesista (cents).
+ * The doctors are few; for each, its lines in the range are a slice of
+ * `surgery_fee_lines_doctor_date_idx`, summed from the index alone. A doctor sees only their own row.
+ */
+export function feesByDoctor(filter: RangeFilter & { doctorId: number | null }, viewer: FeeViewer): DoctorFees[] {
+  if (viewer.ownDoctorOnly && (viewer.doctorId === null || (filter.doctorId !== null && filter.doctorId !== viewer.doctorId))) return [];
+  const doctorId = viewer.ownDoctorOnly ? viewer.doctorId : filter.doctorId;
+  const f = surgeryFeeLines;
+  const sumOf = (role: string) => sql<number>`coalesce(sum(case when ${f.role} = ${role} then ${f.amountCents} end), 0)`;
+  return db
+    .select({
+      id: doctors.id,
+      name: doctors.name,
+      specialty: doctors.specialty,
+      qty: sql<number>`count(distinct ${f.surgeryId})`,
+      total_principal: sumOf("principal"),
+      total_auxiliar: sumOf("auxiliar"),
+      total_anestesista: sumOf("anestesista"),
+      total: sql<number>`sum(${f.amountCents})`,
+    })
+    // CROSS JOIN keeps doctors as the outer loop: each doctor's lines in the range are a slice of the index.
+    .from(doctors)
+    .crossJoin(f)
+    .where(and(eq(f.doctorId, doctors.id), ...instantRange(f.serviceDate, filter), doctorId !== null ? eq(doctors.id, doctorId) : undefined))
+    .groupBy(doctors.id)
+    .orderBy(desc(sql`sum(${f.amountCents})`), asc(doctors.name))
+    .all();
+}
+
+export interface CbhpmCodeRow {
+  code: string;
+  description: string;
+  year: number;
+  base_value_cents: number;
+  usage_count: number;
+}
+
+/** The lookup's bounds on the code: its prefix as typed, or the CBHPM form of 8 bare digits. */
+function codePrefix(code: string): string {
+  const digits = code.replace(/\D/g, "");
+  return digits.length === 8 && !/[.\-]/.test(code) ? cbhpmFormat(digits) : code.replace(/\s/g, "");
+}
+
+/**
+ * CBHPM codes of the reference tables by code prefix (porte tables left out), each with how many
+ * surgeries had it as a procedure (principal fee lines of the code, counted per surgery from
+ * `surgery_fee_lines_code_role_idx`). At most 50, by code and newest edition first.
+ */
+export function cbhpmCodeLookup({ code }: { code: string }, limit = 50): CbhpmCodeRow[] {
+  const r = referenceFeeSchedules;
+  const prefix = codePrefix(code);
+  // The code's row in the medical codes (by the unique (type, code) index), then its principal lines.
+  const usage = sql<number>`coalesce((select count(distinct ${surgeryFeeLines.surgeryId}) from ${surgeryFeeLines}
+    where ${surgeryFeeLines.medicalCodeId} = ${medicalCodes.id} and ${surgeryFeeLines.role} = 'principal'), 0)`;
+  return db
+    .select({ code: r.code, description: r.description, year: r.year, base_value_cents: r.baseValueCents, usage_count: usage })
+    .from(r)
+    .leftJoin(medicalCodes, and(eq(medicalCodes.type, "cbhpm"), eq(medicalCodes.code, r.code)))
+    .where(
+      and(
+        eq(r.kind, "CBHPM"),
+        not(like(r.version, `${PORTE_TABLE_PREFIX}%`)),
+        prefix ? and(gte(r.code, prefix), lt(r.code, `${prefix}\uffff`)) : undefined,
+      ),
+    )
+    .orderBy(asc(r.code), desc(r.year))
+    .limit(limit)
+    .all();
+}
+
+export interface PayerSummary {
+  id: number;
+  name: string;
+  type: string;
+  qty: number;
+  total: number;
+  avg_payment_days: number | null;
+}
+
+/**
+ * Per payer, over the performed surgeries (those with a receivable status) in the range: how many,
+ * the billed total (cents) and the average time from billing (else the surgery) to payment
+ * (`paid_at`), in SECONDS as SPEC §3 holds it (null when none was paid). Read from
+ * `surgeries_payer_date_billing_idx` alone.
+ */
+export function payerSummary(filter: RangeFilter & { payerId: number | null }): PayerSummary[] {
+  const s = surgeries;
+  const rows = db
+    .select({
+      id: payers.id,
+      name: payers.name,
+      type: payers.type,
+      qty: sql<number>`count(*)`,
+      total: sql<number>`coalesce(sum(${s.billedAmountCents}), 0)`,
+      avgMs: sql<number | null>`avg(case when ${s.paidAt} is not null then ${s.paidAt} - coalesce(${s.billedAt}, ${s.scheduledDate}) end)`,
+    })
+    // CROSS JOIN keeps payers as the outer loop (SQLite never reorders it): each payer's surgeries
+    // in the range are then a slice of the covering index, whatever the planner guesses of the dates.
+    .from(payers)
+    .crossJoin(s)
+    .where(and(eq(s.payerId, payers.id), ...instantRange(s.scheduledDate, filter), isNotNull(s.receivableStatus), filter.payerId !== null ? eq(payers.id, filter.payerId) : undefined))
+    .groupBy(payers.id)
+    .orderBy(desc(sql`coalesce(sum(${s.billedAmountCents}), 0)`), asc(payers.name))
+    .all();
+  return rows.map(({ avgMs, ...row }) => ({ ...row, avg_payment_days: avgMs === null ? null : Math.round(avgMs / 1000) }));
+}
+
+export interface ScheduleRow {
+  kind: FeeScheduleKind;
+  year: number;
+  version: string;
+  code: string;
+  description: string;
+  base_value_cents: number;
+}
+
+function scheduleWhere({ kind, year, search }: { kind: FeeScheduleKind | null; year: number | null; search: string }) {
+  const r = referenceFeeSchedules;
+  const term = search.replace(/[%_\\]/g, "");
+  return and(
+    kind ? eq(r.kind, kind) : undefined,
+    year ? eq(r.year, year) : undefined,
+    term ? or(and(gte(r.code, term), lt(r.code, `${term}\uffff`)), like(r.description, `%${term}%`)) : undefined,
+  );
+}
+
+/** Reference fee schedules by kind, year and search (code prefix or words of the description), at most `limit`. */
+export function listSchedules(filter: { kind: FeeScheduleKind | null; year: number | null; search: string }, limit = 200): ScheduleRow[] {
+  const r = referenceFeeSchedules;
+  return db
+    .select({ kind: r.kind, year: r.year, version: r.version, code: r.code, description: r.description, base_value_cents: r.baseValueCents })
+    .from(r)
+    .where(scheduleWhere(filter))
+    .orderBy(asc(r.kind), desc(r.year), asc(r.version), asc(r.code))
+    .limit(limit)
+    .all();
+}
+
+/** The years on file, newest first, for the screen's filter. */
+export function scheduleYears(): number[] {
+  return db.selectDistinct({ year: referenceFeeSchedules.year }).from(referenceFeeSchedules).orderBy(desc(referenceFeeSchedules.year)).limit(100).all().map((r) => r.year);
+}
+
+/** The /honorarios/tabelas screen: a keyset page in code order, with the count capped as every list's. */
+export function listScheduleRows(state: ListParams<"code"> & { filters: FeeScheduleFilters }) {
+  const r = referenceFeeSchedules;
+  const where = scheduleWhere({ kind: state.filters.kind, year: state.filters.year, search: state.q });
+  const order = { key: r.code, id: r.id, dir: state.dir };
+  const counted = countMatches(r, where);
+  const page = keysetPage(
+    state,
+    order,
+    (position, orderBy, limit, offset) =>
+      db
+        .select({ id: r.id, kind: r.kind, year: r.year, version: r.version, code: r.code, description: r.description, baseValueCents: r.baseValueCents, cursorKey: order.key })
+        .from(r)
+        .where(and(where, position))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    counted.totalCapped ? null : counted.total,
+  );
+  return { ...page, ...counted, pageSize: PAGE_SIZE };
+}
