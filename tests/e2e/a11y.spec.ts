@@ -57,6 +57,15 @@ const SCREENS = [
   "/financeiro/cirurgias-receber",
   "/financeiro/cirurgias-pagas",
   "/financeiro/folhas-sala",
+  "/honorarios/medicos",
+  "/honorarios/cbhpm",
+  "/honorarios/pagador",
+  "/honorarios/tabelas",
+  "/honorarios/tabelas/importar",
+  // Without Google configured (this server): each page says so plainly.
+  "/google-calendar",
+  "/google-drive",
+  "/google-forms",
 ];
 
 const DESKTOP = { width: 1366, height: 800 };
