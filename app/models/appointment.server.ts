@@ -3,6 +3,7 @@ import { appointments, doctors, patients } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
+import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
 import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
@@ -226,6 +227,7 @@ export function createAppointment(userId: number, input: AppointmentInput): numb
           .returning({ id: appointments.id })
           .get();
         recordAudit(tx, { userId, action: "create", entity: "appointment", entityId: row.id, changes: input });
+        enqueueCalendarPush(tx, "appointment", row.id);
         return row.id;
       },
       { behavior: "immediate" },
@@ -244,6 +246,7 @@ export function updateAppointment(userId: number, id: number, input: Appointment
         assertBookable(tx, input, before);
         tx.update(appointments).set(input).where(eq(appointments.id, id)).run();
         recordAudit(tx, { userId, action: "update", entity: "appointment", entityId: id, changes: diffChanges(before, input) });
+        enqueueCalendarPush(tx, "appointment", id);
       },
       { behavior: "immediate" },
     );
@@ -258,5 +261,6 @@ export function deleteAppointment(userId: number, id: number) {
     if (!before) throw new AppointmentError("Consulta não encontrada. Ela pode já ter sido excluída.");
     tx.delete(appointments).where(eq(appointments.id, id)).run();
     recordAudit(tx, { userId, action: "delete", entity: "appointment", entityId: id, changes: before });
+    enqueueCalendarPush(tx, "appointment", id);
   });
 }

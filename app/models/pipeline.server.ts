@@ -16,6 +16,7 @@ import { opmeStateForMove, opmeSupplierCounts } from "./opme.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
 import { listStageHistory } from "./surgery.server";
+import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 
 /** Cards a column shows on the board; the rest are a 'Ver todos' away (the column's own pages). */
 export const COLUMN_CARD_LIMIT = 20;
@@ -267,6 +268,8 @@ export function moveSurgery(userId: number, id: number, input: MoveInput, now = 
       if (!same) changes[key] = [old, value];
     }
     recordAudit(tx, { userId, action: "update", entity: "surgery", entityId: id, changes });
+    // Cancelled or re-opened: its Google Calendar event goes or comes back.
+    if (changes.status) enqueueCalendarPush(tx, "surgery", id);
     return true;
   });
 }

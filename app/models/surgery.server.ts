@@ -13,6 +13,7 @@ import {
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
+import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import type { SurgeryStatus } from "~/lib/enums";
@@ -355,6 +356,7 @@ export function createSurgery(userId: number, input: SurgeryInput): number {
       instantiateChecklist(tx, userId, row.id, columns.currentStage);
       syncReceivableOnConclusion(tx, row.id, userId, false);
       recordAudit(tx, { userId, action: "create", entity: "surgery", entityId: row.id, changes: { ...columns, status } });
+      enqueueCalendarPush(tx, "surgery", row.id);
       return row.id;
     });
   } catch (error) {
@@ -388,6 +390,7 @@ export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
         instantiateChecklist(tx, userId, id, columns.currentStage);
       }
       recordAudit(tx, { userId, action: "update", entity: "surgery", entityId: id, changes: diffChanges(before, after) });
+      enqueueCalendarPush(tx, "surgery", id);
     });
   } catch (error) {
     if (error instanceof SurgeryError) throw error;
@@ -448,5 +451,6 @@ export function deleteSurgery(userId: number, id: number) {
     if (refusal) throw new SurgeryError(refusal);
     tx.delete(surgeries).where(eq(surgeries.id, id)).run();
     recordAudit(tx, { userId, action: "delete", entity: "surgery", entityId: id, changes: surgery });
+    enqueueCalendarPush(tx, "surgery", id);
   });
 }

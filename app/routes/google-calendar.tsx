@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { GOOGLE_MESSAGES, GoogleError, NOT_CONFIGURED_TEXT, connectionView, disconnectIntent } from "~/.server/google";
 import { type GoogleCalendar, listCalendars } from "~/.server/google-calendar";
+import { startCalendarWorker } from "~/.server/google-calendar-push";
 import { dispatchIntent } from "~/.server/intent-action";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import type { Route } from "./+types/google-calendar";
@@ -18,6 +19,8 @@ const PAGE = "/google-calendar";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "googleCalendar", "view");
+  // Started when the server loads (google-calendar-push.ts); again here for the dev server, which loads routes lazily.
+  startCalendarWorker();
   const url = new URL(request.url);
   const view = { ...connectionView(user), notConfiguredText: NOT_CONFIGURED_TEXT };
   const disconnecting = url.searchParams.has("disconnect") && view.connected;
