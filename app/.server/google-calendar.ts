@@ -4,10 +4,12 @@
  */
 import { calendar_v3 } from "googleapis/build/src/apis/calendar/v3";
 import type { OAuth2Client } from "google-auth-library";
-import { eq } from "drizzle-orm";
-import { googleCalendarSettings } from "~db/schema";
+import { asc, eq } from "drizzle-orm";
+import { doctors, googleCalendarSettings, googleDoctorCalendars } from "~db/schema";
+import type { GoogleCalendarSettingsInput, GoogleDoctorCalendarInput } from "~/validation/google";
 import { recordAudit } from "./audit";
 import { db } from "./db";
+import { DomainError } from "./domain-error";
 import { type GoogleConfig, GoogleError, GOOGLE_MESSAGES, apiRoot, authorizedClient, googleConfig, statusOfGoogleError } from "./google";
 
 export interface GoogleCalendar {
@@ -64,13 +66,72 @@ export function calendarSettings(): CalendarSettings {
   return db.select().from(googleCalendarSettings).where(eq(googleCalendarSettings.id, 1)).get()!;
 }
 
-export function updateCalendarSettings(
-  userId: number,
-  input: Pick<CalendarSettings, "syncMode" | "clinicCalendarId" | "namePrivacy">,
-) {
+export const CALENDAR_MESSAGES = {
+  saved: "Envio para o Google Calendar salvo",
+  doctorSaved: "Calendário do médico salvo",
+  notConnected: "Conecte a conta Google antes de escolher um calendário.",
+  unknownCalendar: "Escolha um calendário da conta conectada em que o Sinapse possa criar eventos.",
+  unknownDoctor: "Médico não encontrado.",
+} as const;
+
+/** The chosen calendar must be one the connected account lists and may write to (read from Google). */
+async function assertWritableCalendar(calendarId: string, field: string) {
+  let calendars: GoogleCalendar[] | null;
+  try {
+    calendars = await listCalendars();
+  } catch (error) {
+    if (error instanceof GoogleError) throw new DomainError(GOOGLE_MESSAGES.calendarsFailed, field);
+    throw error;
+  }
+  if (!calendars) throw new DomainError(CALENDAR_MESSAGES.notConnected, field);
+  if (!calendars.some((calendar) => calendar.id === calendarId && calendar.writable)) throw new DomainError(CALENDAR_MESSAGES.unknownCalendar, field);
+}
+
+/**
+ * Saves where events go and how patients are named. Events already made are not touched now: each
+ * follows the new settings when its record next changes (docs/decisions/0020-google-integration.md).
+ */
+export async function updateCalendarSettings(userId: number, input: GoogleCalendarSettingsInput) {
+  const clinicCalendarId = input.clinicCalendarId || null;
+  if (input.syncMode === "clinic" && clinicCalendarId) await assertWritableCalendar(clinicCalendarId, "clinicCalendarId");
+  const values = { syncMode: input.syncMode, clinicCalendarId, namePrivacy: input.namePrivacy };
   calendarSettings();
   db.transaction((tx) => {
-    tx.update(googleCalendarSettings).set(input).where(eq(googleCalendarSettings.id, 1)).run();
-    recordAudit(tx, { userId, action: "update", entity: "google_calendar_settings", entityId: 1, changes: input });
+    tx.update(googleCalendarSettings).set(values).where(eq(googleCalendarSettings.id, 1)).run();
+    recordAudit(tx, { userId, action: "update", entity: "google_calendar_settings", entityId: 1, changes: values });
   });
+}
+
+/** Sets (or, empty, removes) the calendar a doctor's events go to when events go one calendar per doctor. */
+export async function setDoctorCalendar(userId: number, input: GoogleDoctorCalendarInput) {
+  const doctor = db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, input.doctorId)).get();
+  if (!doctor) throw new DomainError(CALENDAR_MESSAGES.unknownDoctor, "doctorId");
+  const calendarId = input.calendarId || null;
+  if (calendarId) await assertWritableCalendar(calendarId, "calendarId");
+  db.transaction((tx) => {
+    if (calendarId) {
+      tx.insert(googleDoctorCalendars)
+        .values({ doctorId: input.doctorId, calendarId })
+        .onConflictDoUpdate({ target: googleDoctorCalendars.doctorId, set: { calendarId } })
+        .run();
+    } else {
+      tx.delete(googleDoctorCalendars).where(eq(googleDoctorCalendars.doctorId, input.doctorId)).run();
+    }
+    recordAudit(tx, { userId, action: "update", entity: "google_doctor_calendar", entityId: input.doctorId, changes: { calendarId } });
+  });
+}
+
+/** Most doctors the per-doctor table shows (a clinic has a handful; active ones, by name). */
+export const DOCTOR_CALENDAR_LIMIT = 200;
+
+/** The active doctors with the calendar each one's events go to. */
+export function listDoctorCalendars() {
+  return db
+    .select({ doctorId: doctors.id, name: doctors.name, calendarId: googleDoctorCalendars.calendarId })
+    .from(doctors)
+    .leftJoin(googleDoctorCalendars, eq(googleDoctorCalendars.doctorId, doctors.id))
+    .where(eq(doctors.active, true))
+    .orderBy(asc(doctors.name), asc(doctors.id))
+    .limit(DOCTOR_CALENDAR_LIMIT)
+    .all();
 }

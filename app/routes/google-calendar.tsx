@@ -1,14 +1,26 @@
 import { CalendarDays } from "lucide-react";
 import { DataTable } from "~/components/data-table";
+import { CalendarPushCard } from "~/components/google-calendar-push";
 import { GoogleConnectionCard, GoogleDisconnectDialog } from "~/components/google-connection";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { GOOGLE_MESSAGES, GoogleError, NOT_CONFIGURED_TEXT, connectionView, disconnectIntent } from "~/.server/google";
-import { type GoogleCalendar, listCalendars } from "~/.server/google-calendar";
-import { startCalendarWorker } from "~/.server/google-calendar-push";
-import { dispatchIntent } from "~/.server/intent-action";
+import {
+  CALENDAR_MESSAGES,
+  DOCTOR_CALENDAR_LIMIT,
+  type GoogleCalendar,
+  calendarSettings,
+  listCalendars,
+  listDoctorCalendars,
+  setDoctorCalendar,
+  updateCalendarSettings,
+} from "~/.server/google-calendar";
+import { pushBacklog, startCalendarWorker } from "~/.server/google-calendar-push";
+import { dispatchIntent, intent } from "~/.server/intent-action";
+import { can } from "~/lib/permissions";
+import { googleCalendarSettingsSchema, googleDoctorCalendarSchema } from "~/validation/google";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import type { Route } from "./+types/google-calendar";
 
@@ -35,14 +47,37 @@ export async function loader({ request }: Route.LoaderArgs) {
       loadError = GOOGLE_MESSAGES.calendarsFailed;
     }
   }
-  return { view, calendars, loadError, disconnecting };
+  const settings = calendarSettings();
+  const push = {
+    syncMode: settings.syncMode,
+    clinicCalendarId: settings.clinicCalendarId,
+    namePrivacy: settings.namePrivacy,
+    ...pushBacklog(),
+    doctors: settings.syncMode === "doctor" ? listDoctorCalendars() : [],
+    doctorLimit: DOCTOR_CALENDAR_LIMIT,
+  };
+  return { view, calendars, loadError, disconnecting, push, canEditPush: can(user, "googleCalendar", "edit") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "googleCalendar", "view");
   return dispatchIntent(request, user, {
     back: PAGE,
-    intents: { disconnect: disconnectIntent(GOOGLE_MESSAGES.disconnectFailedPt, PAGE) },
+    intents: {
+      disconnect: disconnectIntent(GOOGLE_MESSAGES.disconnectFailedPt, PAGE),
+      "calendar-settings": intent({
+        permission: ["googleCalendar", "edit"],
+        schema: googleCalendarSettingsSchema,
+        run: ({ user, input }) => updateCalendarSettings(user.id, input),
+        success: CALENDAR_MESSAGES.saved,
+      }),
+      "doctor-calendar": intent({
+        permission: ["googleCalendar", "edit"],
+        schema: googleDoctorCalendarSchema,
+        run: ({ user, input }) => setDoctorCalendar(user.id, input),
+        success: CALENDAR_MESSAGES.doctorSaved,
+      }),
+    },
   });
 }
 
@@ -56,6 +91,7 @@ function HowTo() {
         <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
           <li>Um administrador clica em “Conectar com Google” e autoriza o Sinapse na conta Google da clínica.</li>
           <li>Os calendários da conta aparecem abaixo; “Atualizar” lê a lista de novo.</li>
+          <li>Em “Envio da agenda”, o administrador escolhe o calendário: consultas e cirurgias passam a ser enviadas a ele.</li>
           <li>“Desconectar” revoga o acesso no Google e apaga os tokens guardados no Sinapse.</li>
         </ol>
       </CardContent>
@@ -64,7 +100,7 @@ function HowTo() {
 }
 
 export default function GoogleCalendarPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, calendars, loadError, disconnecting } = loaderData;
+  const { view, calendars, loadError, disconnecting, push, canEditPush } = loaderData;
   useToastEffect(actionData && "toast" in actionData ? actionData.toast : undefined);
   return (
     <div className="space-y-4">
@@ -97,6 +133,14 @@ export default function GoogleCalendarPage({ loaderData, actionData }: Route.Com
             />
           )}
         </section>
+      ) : null}
+      {view.connected && view.configured ? (
+        <CalendarPushCard
+          push={push}
+          calendars={calendars}
+          canEdit={canEditPush}
+          lastResult={actionData && "intent" in actionData && actionData.intent === "calendar-settings" ? actionData.result : undefined}
+        />
       ) : null}
       <HowTo />
       {disconnecting ? <GoogleDisconnectDialog closeTo={PAGE} /> : null}

@@ -38,6 +38,19 @@ test("an administrator connects, sees the calendars, uploads to Drive, creates a
   // The token exchange carried the PKCE verifier (the fake refuses it otherwise).
   expect(fake.count("POST", "/token")).toBe(1);
 
+  // Where appointments and surgeries go: one calendar of the account for the clinic, full names.
+  const push = page.locator("form#calendar-settings");
+  await push.getByLabel("Enviar para").selectOption({ label: "Um calendário para a clínica" });
+  await push.getByRole("button", { name: "Salvar envio" }).click();
+  await expect(push.getByText("Escolha o calendário da clínica")).toBeVisible();
+  await push.getByLabel("Calendário da clínica").selectOption({ label: "Cirurgias" });
+  await push.getByLabel("Paciente nos eventos").selectOption({ label: "Nome completo" });
+  await push.getByRole("button", { name: "Salvar envio" }).click();
+  await expect(page.getByText("Envio para o Google Calendar salvo")).toBeVisible();
+  await page.reload();
+  await expect(push.getByLabel("Calendário da clínica")).toHaveValue("cirurgias@group.calendar.google.com");
+  await expect(push.getByLabel("Paciente nos eventos")).toHaveValue("full");
+
   // Drive: the limit and types are shown; the file travels to the fake and is listed newest first.
   await page.goto("/google-drive");
   await expect(page.getByText("No files uploaded yet")).toBeVisible();
@@ -84,13 +97,24 @@ test("a forged or replayed state is refused, with JavaScript off", async ({ brow
   await expect(page).toHaveURL(/\/google-calendar$/, { timeout: 10_000 });
   await expect(page.getByText("Conectado", { exact: true })).toBeVisible();
 
-  // Staff see the connection but cannot connect or disconnect it.
+  // The push settings save with a plain POST: one calendar per doctor, no patient names.
+  const push = page.locator("form#calendar-settings");
+  await push.getByLabel("Enviar para").selectOption({ label: "Um calendário por médico" });
+  await push.getByLabel("Paciente nos eventos").selectOption({ label: "Sem o nome do paciente" });
+  await push.getByRole("button", { name: "Salvar envio" }).click();
+  await expect(push.getByLabel("Enviar para")).toHaveValue("doctor");
+  await expect(push.getByLabel("Paciente nos eventos")).toHaveValue("none");
+  await expect(page.getByRole("heading", { name: "Calendário de cada médico" })).toBeVisible();
+
+  // Staff see the connection and the push settings but cannot change them.
   const staff = await browser.newContext({ javaScriptEnabled: false });
   const staffPage = await staff.newPage();
   await loginAs(staffPage, "staff");
   await staffPage.goto("/google-calendar");
   await expect(staffPage.getByRole("table", { name: "Calendários" })).toBeVisible();
   await expect(staffPage.getByRole("link", { name: "Desconectar" })).toHaveCount(0);
+  await expect(staffPage.getByText("Sem o nome do paciente")).toBeVisible();
+  await expect(staffPage.getByRole("button", { name: /Salvar/ })).toHaveCount(0);
   await staff.close();
 
   await page.goto("/google-calendar?disconnect=1");

@@ -15,10 +15,13 @@ import { moveSurgery } from "~/models/pipeline.server";
 import { createSurgery, deleteSurgery } from "~/models/surgery.server";
 import type { AppointmentInput } from "~/validation/appointment";
 import { type FakeGoogle, type FakeEvent, startFakeGoogle } from "../support/fake-google";
-import { type SignedIn, insertDoctor, insertPatient, loginAs } from "../support/fixtures";
+import * as calendarPage from "~/routes/google-calendar";
+import { type SignedIn, formRequest, getRequest, insertDoctor, insertPatient, loginAs, routeArgs, statusOf } from "../support/fixtures";
 
 let fake: FakeGoogle;
 let admin: SignedIn;
+let staff: SignedIn;
+let doctor: SignedIn;
 
 const ENV = {
   GOOGLE_CLIENT_ID: "client-id.apps.googleusercontent.com",
@@ -34,6 +37,8 @@ beforeAll(async () => {
   fake = await startFakeGoogle();
   Object.assign(process.env, ENV, { GOOGLE_API_ROOT_URL: fake.url });
   admin = await loginAs("admin");
+  staff = await loginAs("staff");
+  doctor = await loginAs("doctor");
 });
 
 afterAll(async () => {
@@ -324,5 +329,59 @@ describe("surgeries", () => {
       }),
     ).toThrow("the write failed after");
     expect(outboxRows()).toHaveLength(0);
+  });
+});
+
+describe("/google-calendar: choosing where events go", () => {
+  const post = (fields: Record<string, string | number>, cookie = admin.cookie) =>
+    calendarPage.action(routeArgs(formRequest("/google-calendar", fields, { cookie }))).catch((error: unknown) => error);
+  const saved = () => db.select().from(googleCalendarSettings).get();
+
+  it("the administrator chooses the mode, a calendar of the account and the privacy; bad choices get a field message", async () => {
+    settings({ syncMode: "off", clinicCalendarId: null });
+    const ok = await post({ intent: "calendar-settings", syncMode: "clinic", clinicCalendarId: SURGERIES, namePrivacy: "full" });
+    expect(statusOf(ok)).toBe(302);
+    expect(saved()).toMatchObject({ syncMode: "clinic", clinicCalendarId: SURGERIES, namePrivacy: "full" });
+
+    type Invalid = { data: { result: { error: Record<string, string[]> } } };
+    const missing = (await post({ intent: "calendar-settings", syncMode: "clinic", clinicCalendarId: "", namePrivacy: "full" })) as Invalid;
+    expect(statusOf(missing)).toBe(400);
+    expect(missing.data.result.error.clinicCalendarId).toEqual(["Escolha o calendário da clínica"]);
+    const foreign = (await post({ intent: "calendar-settings", syncMode: "clinic", clinicCalendarId: "alheio@example.com", namePrivacy: "full" })) as Invalid;
+    expect(statusOf(foreign)).toBe(400);
+    expect(foreign.data.result.error.clinicCalendarId).toEqual(["Escolha um calendário da conta conectada em que o Sinapse possa criar eventos."]);
+    expect(statusOf(await post({ intent: "calendar-settings", syncMode: "todos", namePrivacy: "full" }))).toBe(400);
+    expect(saved()).toMatchObject({ syncMode: "clinic", clinicCalendarId: SURGERIES });
+
+    // Not connected: no calendar can be checked, so none is accepted.
+    db.delete(googleConnections).run();
+    const offline = (await post({ intent: "calendar-settings", syncMode: "clinic", clinicCalendarId: CLINIC, namePrivacy: "none" })) as Invalid;
+    expect(offline.data.result.error.clinicCalendarId).toEqual(["Conecte a conta Google antes de escolher um calendário."]);
+    expect(statusOf(await post({ intent: "calendar-settings", syncMode: "off", namePrivacy: "none" }))).toBe(302);
+    expect(saved()).toMatchObject({ syncMode: "off", namePrivacy: "none" });
+  });
+
+  it("one calendar per doctor: set, then removed with 'Não enviar'", async () => {
+    const doctorId = insertDoctor("Dr. Calendário Próprio");
+    settings({ syncMode: "doctor", clinicCalendarId: null });
+    expect(statusOf(await post({ intent: "doctor-calendar", doctorId, calendarId: CLINIC }))).toBe(302);
+    expect(db.select().from(googleDoctorCalendars).where(eq(googleDoctorCalendars.doctorId, doctorId)).get()?.calendarId).toBe(CLINIC);
+    const page = (await calendarPage.loader(routeArgs(getRequest("/google-calendar", { cookie: doctor.cookie })))) as Awaited<ReturnType<typeof calendarPage.loader>>;
+    expect(page.push.doctors.find((row) => row.doctorId === doctorId)?.calendarId).toBe(CLINIC);
+    expect(page.canEditPush).toBe(false);
+    expect(statusOf(await post({ intent: "doctor-calendar", doctorId: 999_999, calendarId: CLINIC }))).toBe(400);
+    expect(statusOf(await post({ intent: "doctor-calendar", doctorId, calendarId: "" }))).toBe(302);
+    expect(db.select().from(googleDoctorCalendars).where(eq(googleDoctorCalendars.doctorId, doctorId)).get()).toBeUndefined();
+  });
+
+  it("staff and doctors read the settings but cannot change them", async () => {
+    settings({ namePrivacy: "initials" });
+    for (const user of [staff, doctor]) {
+      expect(statusOf(await post({ intent: "calendar-settings", syncMode: "off", namePrivacy: "full" }, user.cookie))).toBe(403);
+      expect(statusOf(await post({ intent: "doctor-calendar", doctorId: 1, calendarId: CLINIC }, user.cookie))).toBe(403);
+      const page = (await calendarPage.loader(routeArgs(getRequest("/google-calendar", { cookie: user.cookie })))) as Awaited<ReturnType<typeof calendarPage.loader>>;
+      expect(page.push).toMatchObject({ syncMode: "clinic", clinicCalendarId: CLINIC, namePrivacy: "initials" });
+    }
+    expect(saved()).toMatchObject({ syncMode: "clinic", namePrivacy: "initials" });
   });
 });
