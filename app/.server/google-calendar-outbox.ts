@@ -5,13 +5,10 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { googleCalendarEvents, googleCalendarOutbox, googleCalendarSettings } from "~db/schema";
+import { wakeWorker } from "./background-worker";
 import type { DB, Tx } from "./db";
 
 export type CalendarSource = (typeof googleCalendarOutbox.$inferSelect)["source"];
-
-declare global {
-  var __sinapseCalendarWorker: { timer: NodeJS.Timeout; running: boolean; again: boolean; wake: () => void } | undefined;
-}
 
 /**
  * Records that `source #sourceId` changed, inside the caller's transaction. Nothing is queued while
@@ -39,7 +36,7 @@ export function enqueueCalendarPush(tx: Tx | DB, source: CalendarSource, sourceI
   } else {
     tx.insert(googleCalendarOutbox).values({ source, sourceId, nextAttemptAt: now }).run();
   }
-  // A pass soon after the commit, instead of at the next tick.
-  globalThis.__sinapseCalendarWorker?.wake();
+  // A pass soon after the commit (the worker's name: google-calendar-push.ts), instead of at the next tick.
+  wakeWorker("Google Calendar", 50);
 }
 

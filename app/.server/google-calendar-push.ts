@@ -23,6 +23,7 @@ import {
   surgeries,
 } from "~db/schema";
 import type { GoogleNamePrivacy } from "~/lib/enums";
+import { startWorker } from "./background-worker";
 import { db } from "./db";
 import { type GoogleConfig, authorizedClient, googleConfig, statusOfGoogleError } from "./google";
 import { calendarApi } from "./google-calendar";
@@ -342,37 +343,14 @@ export function pushBacklog() {
 
 // ----------------------------------------------------------------------------------------- worker
 
-
-async function tick() {
-  const state = globalThis.__sinapseCalendarWorker;
-  if (!state) return;
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  state.running = true;
-  try {
-    do {
-      state.again = false;
-      await pushDueEvents(new Date());
-    } while (state.again);
-  } catch (error) {
-    console.error("Google Calendar worker pass failed", error);
-  } finally {
-    state.running = false;
-  }
-}
+export const CALENDAR_WORKER = "Google Calendar";
 
 /**
  * Starts the worker once per process. Not under Vitest (tests drive the passes themselves) nor
  * with GOOGLE_WORKER=off (a second process on the same database, such as a maintenance script).
  */
 export function startCalendarWorker() {
-  if (globalThis.__sinapseCalendarWorker || process.env.VITEST || process.env.GOOGLE_WORKER === "off") return;
-  const timer = setInterval(() => void tick(), TICK_MS);
-  timer.unref();
-  globalThis.__sinapseCalendarWorker = { timer, running: false, again: false, wake: () => setTimeout(() => void tick(), 50).unref() };
-  setImmediate(() => void tick());
+  startWorker({ name: CALENDAR_WORKER, tickMs: TICK_MS, offEnv: "GOOGLE_WORKER", pass: () => pushDueEvents(new Date()) });
 }
 
 // The server bundle evaluates this module when it starts (the /google-calendar route imports it),

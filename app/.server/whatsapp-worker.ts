@@ -12,6 +12,7 @@
  */
 import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { messages } from "~db/schema";
+import { startWorker, wakeWorker } from "./background-worker";
 import { db } from "./db";
 import { type OutboundPayload, type SendOutcome, type WhatsAppConfig, sendWhatsApp, whatsappConfig } from "./whatsapp";
 import { runAutomation } from "~/models/automation.server";
@@ -155,33 +156,14 @@ export function sweepInterrupted(now = new Date()): { interrupted: number; expir
   return { interrupted, expired };
 }
 
-declare global {
-  var __sinapseCommsWorker: { timer: NodeJS.Timeout; running: boolean; again: boolean } | undefined;
-}
-
-async function tick() {
-  const state = globalThis.__sinapseCommsWorker;
-  if (!state) return;
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  state.running = true;
-  try {
-    do {
-      state.again = false;
-      const now = new Date();
-      const config = whatsappConfig();
-      sweepInterrupted(now);
-      // Rules queue messages only when they can be sent: unconfigured, they would only pile up and go stale.
-      if (config) runAutomation(now);
-      await deliverDue(now, config);
-    } while (state.again);
-  } catch (error) {
-    console.error("WhatsApp worker pass failed", error);
-  } finally {
-    state.running = false;
-  }
+/** One pass: the automation rules, then the queued messages that are due. */
+async function pass() {
+  const now = new Date();
+  const config = whatsappConfig();
+  sweepInterrupted(now);
+  // Rules queue messages only when they can be sent: unconfigured, they would only pile up and go stale.
+  if (config) runAutomation(now);
+  await deliverDue(now, config);
 }
 
 /**
@@ -189,16 +171,12 @@ async function tick() {
  * with COMMS_WORKER=off (a second process on the same database, such as a maintenance script).
  */
 export function startCommsWorker() {
-  if (globalThis.__sinapseCommsWorker || process.env.VITEST || process.env.COMMS_WORKER === "off") return;
-  const timer = setInterval(() => void tick(), TICK_MS);
-  timer.unref();
-  globalThis.__sinapseCommsWorker = { timer, running: false, again: false };
-  setImmediate(() => void tick());
+  startWorker({ name: "WhatsApp", tickMs: TICK_MS, offEnv: "COMMS_WORKER", pass });
 }
 
 /** Asks for a pass now (after a quick send), instead of waiting for the next tick. */
 export function wakeCommsWorker() {
-  if (globalThis.__sinapseCommsWorker) setImmediate(() => void tick());
+  wakeWorker("WhatsApp");
 }
 
 // The server bundle evaluates this module when the server starts (the routes' loaders import it),

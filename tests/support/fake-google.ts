@@ -9,6 +9,27 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** The app's Google settings for Vitest, beside GOOGLE_API_ROOT_URL pointing at the fake. */
+export const FAKE_GOOGLE_ENV = {
+  GOOGLE_CLIENT_ID: "client-id.apps.googleusercontent.com",
+  GOOGLE_CLIENT_SECRET: "client-secret",
+  GOOGLE_REDIRECT_URI: "http://localhost/google/oauth/callback",
+  GOOGLE_TOKEN_KEY: "chave-de-teste-dos-tokens-google-0123456789",
+};
+
+/** Starts the fake and points the app at it; the returned function stops it and clears the settings. */
+export async function useFakeGoogle(): Promise<{ fake: FakeGoogle; stop: () => Promise<void> }> {
+  const fake = await startFakeGoogle();
+  Object.assign(process.env, FAKE_GOOGLE_ENV, { GOOGLE_API_ROOT_URL: fake.url });
+  return {
+    fake,
+    stop: async () => {
+      await fake.close();
+      for (const name of [...Object.keys(FAKE_GOOGLE_ENV), "GOOGLE_API_ROOT_URL"]) delete process.env[name];
+    },
+  };
+}
+
 export interface FakeGoogleRequest {
   method: string;
   path: string;

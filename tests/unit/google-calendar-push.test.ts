@@ -14,7 +14,7 @@ import { createAppointment, deleteAppointment, updateAppointment } from "~/model
 import { moveSurgery } from "~/models/pipeline.server";
 import { createSurgery, deleteSurgery } from "~/models/surgery.server";
 import type { AppointmentInput } from "~/validation/appointment";
-import { type FakeGoogle, type FakeEvent, startFakeGoogle } from "../support/fake-google";
+import { type FakeEvent, type FakeGoogle, useFakeGoogle } from "../support/fake-google";
 import * as calendarPage from "~/routes/google-calendar";
 import { type SignedIn, formRequest, getRequest, insertDoctor, insertPatient, loginAs, routeArgs, statusOf } from "../support/fixtures";
 
@@ -23,28 +23,20 @@ let admin: SignedIn;
 let staff: SignedIn;
 let doctor: SignedIn;
 
-const ENV = {
-  GOOGLE_CLIENT_ID: "client-id.apps.googleusercontent.com",
-  GOOGLE_CLIENT_SECRET: "client-secret",
-  GOOGLE_REDIRECT_URI: "http://localhost/google/oauth/callback",
-  GOOGLE_TOKEN_KEY: "chave-de-teste-dos-tokens-google-0123456789",
-};
 const CLINIC = "clinica@example.com";
 const SURGERIES = "cirurgias@group.calendar.google.com";
 const REFRESH = "1//refresh-token-da-clinica";
 
+let stopFake: () => Promise<void>;
+
 beforeAll(async () => {
-  fake = await startFakeGoogle();
-  Object.assign(process.env, ENV, { GOOGLE_API_ROOT_URL: fake.url });
+  ({ fake, stop: stopFake } = await useFakeGoogle());
   admin = await loginAs("admin");
   staff = await loginAs("staff");
   doctor = await loginAs("doctor");
 });
 
-afterAll(async () => {
-  await fake.close();
-  for (const name of [...Object.keys(ENV), "GOOGLE_API_ROOT_URL"]) delete process.env[name];
-});
+afterAll(() => stopFake());
 
 function connect() {
   fake.refreshTokens.add(REFRESH);

@@ -22,33 +22,23 @@ import * as disconnectApi from "~/routes/api/google-auth-disconnect";
 import * as listApi from "~/routes/api/google-calendar-list";
 import * as start from "~/routes/api/google-auth-start";
 import * as statusApi from "~/routes/api/google-auth-status";
-import { type FakeGoogle, startFakeGoogle } from "../support/fake-google";
+import { type FakeGoogle, useFakeGoogle } from "../support/fake-google";
 import { type SignedIn, formRequest, getRequest, insertPatient, loginAs, routeArgs, sessionCookie, statusOf, thrownResponse } from "../support/fixtures";
 
 let fake: FakeGoogle;
 let admin: SignedIn;
 let staff: SignedIn;
 let doctor: SignedIn;
-
-const ENV = {
-  GOOGLE_CLIENT_ID: "client-id.apps.googleusercontent.com",
-  GOOGLE_CLIENT_SECRET: "client-secret",
-  GOOGLE_REDIRECT_URI: "http://localhost/google/oauth/callback",
-  GOOGLE_TOKEN_KEY: "chave-de-teste-dos-tokens-google-0123456789",
-};
+let stopFake: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeGoogle();
-  Object.assign(process.env, ENV, { GOOGLE_API_ROOT_URL: fake.url });
+  ({ fake, stop: stopFake } = await useFakeGoogle());
   admin = await loginAs("admin");
   staff = await loginAs("staff");
   doctor = await loginAs("doctor");
 });
 
-afterAll(async () => {
-  await fake.close();
-  for (const name of [...Object.keys(ENV), "GOOGLE_API_ROOT_URL"]) delete process.env[name];
-});
+afterAll(() => stopFake());
 
 beforeEach(() => {
   db.delete(googleConnections).run();
