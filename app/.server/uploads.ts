@@ -84,10 +84,14 @@ export function discardUpload(file: ReceivedFile | null | undefined) {
  * Reads a multipart/form-data request as it arrives: text fields (few and short) into memory, the
  * one file straight to a temporary file while counting its bytes and hashing it. A body announced
  * as too large is refused before a byte is read; one that turns out too large is cut off at the
- * limit (413). The file's type is then sniffed from its first bytes (415 unless PDF or image).
+ * limit (413). The file's type is then sniffed from its first bytes (415 unless PDF or image, or
+ * with `text`, plain text such as a CSV).
  * The caller has already checked the user's permission.
  */
-export async function receiveUpload(request: Request, { maxBytes, maxMb }: { maxBytes: number; maxMb: number }): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: Request,
+  { maxBytes, maxMb, text = false }: { maxBytes: number; maxMb: number; text?: boolean },
+): Promise<ReceivedUpload> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new UploadError(UPLOAD_MESSAGES.encoding, 415);
   const announced = Number(request.headers.get("Content-Length"));
@@ -166,8 +170,9 @@ export async function receiveUpload(request: Request, { maxBytes, maxMb }: { max
           received.sizeBytes = size;
           received.sha256 = hash.digest("hex");
           received.mimeType = "";
-          sniff(Buffer.concat(head)).then((type) => {
-            received.mimeType = type ?? "";
+          const first = Buffer.concat(head);
+          sniff(first).then((type) => {
+            received.mimeType = type ?? (text && looksLikeText(first) ? "text/csv" : "");
             resolveFile();
           }, rejectFile);
         });
@@ -203,6 +208,15 @@ export async function receiveUpload(request: Request, { maxBytes, maxMb }: { max
     throw new UploadError(UPLOAD_MESSAGES.type, 415);
   }
   return { fields, file: received };
+}
+
+/**
+ * With `text` (a fee statement CSV): first bytes without a NUL or other binary control byte are
+ * taken as text. The caller parses it; it is never served as anything but an attachment.
+ */
+function looksLikeText(head: Uint8Array): boolean {
+  // eslint-disable-next-line no-control-regex
+  return head.length > 0 && !/[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/.test(Buffer.from(head).toString("latin1"));
 }
 
 /** The file's type from its first bytes, when it is one we keep. */
@@ -264,4 +278,25 @@ export async function verifyStored(storageName: string, expected: { sizeBytes: n
 /** The stored file as a web stream, for a download Response. */
 export function storedStream(filePath: string): ReadableStream<Uint8Array> {
   return Readable.toWeb(fs.createReadStream(filePath)) as ReadableStream<Uint8Array>;
+}
+
+/** `filename*` per RFC 6266/5987, with a plain ASCII fallback for old clients. */
+function contentDisposition(name: string) {
+  const ascii = name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\;]/g, "_") || "documento";
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * A stored file's download headers: always an attachment with its sniffed type and `nosniff`, so
+ * no browser renders it as a page.
+ */
+export function attachmentHeaders(file: { originalName: string; mimeType: string; sizeBytes: number }): HeadersInit {
+  return {
+    "Content-Type": file.mimeType,
+    "Content-Length": String(file.sizeBytes),
+    "Content-Disposition": contentDisposition(file.originalName),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+  };
 }

@@ -53,6 +53,11 @@ export const PERMISSIONS = {
   honorarios: rule(ALL, ADMIN, ADMIN, ADMIN),
   /** Honorários per payer (what each payer billed and how fast it pays): clinic money, admins and staff (ADR 0018). */
   payerReports: rule(ADMIN_STAFF, ADMIN, ADMIN, ADMIN),
+  /**
+   * Fee statements (/financeiro/importar-honorarios): a statement lists every doctor's payments,
+   * so staff read the list and admins import; doctors are refused (ADR 0019).
+   */
+  feeImports: rule(ADMIN_STAFF, ADMIN, ADMIN, ADMIN),
   tasks: rule(ALL, ALL, ALL, ALL, ALL),
   masterData: rule(ALL, ADMIN, ADMIN, ADMIN),
   procedures: rule(ALL, ADMIN, ADMIN, ADMIN),

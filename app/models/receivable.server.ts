@@ -420,69 +420,84 @@ function recordGlosa(tx: Tx, userId: number, surgeryId: number, input: GlosaInpu
  * One transaction: the status, the amounts, the history row and the audit entry, or nothing.
  */
 export function moveReceivable(userId: number, id: number, to: ReceivableStatus, details: MoveDetails = {}, now = new Date()): ReceivableStatus {
-  return db.transaction((tx) => {
-    const before = lockReceivable(tx, id);
-    if (!canMoveReceivable(before.status, to)) {
-      throw new ReceivableError(
-        `Não é possível mudar de ${RECEIVABLE_STATUS_LABELS[before.status]} para ${RECEIVABLE_STATUS_LABELS[to] ?? to}.`,
-      );
-    }
-    const changes: Record<string, unknown> = { receivableStatus: [before.status, to] };
-    let finalStatus: ReceivableStatus = to;
-    let amountCents: number | null = null;
-    let reason: string | null = null;
+  return db.transaction((tx) => moveReceivableIn(tx, userId, id, to, details, now));
+}
 
-    if (to === "faturado") {
-      const billed = before.billedAmountCents ?? feeLinesTotal(tx, id);
-      if (!billed) throw new ReceivableError("Informe o valor faturado da cirurgia (ou calcule seus honorários) antes de faturar.");
-      tx.update(surgeries).set({ receivableStatus: "faturado", billedAt: now, billedAmountCents: billed }).where(eq(surgeries.id, id)).run();
-      changes.billedAt = [before.billedAt, now];
-      amountCents = billed;
-    } else if (to === "pendente") {
-      tx.update(surgeries).set({ receivableStatus: "pendente" }).where(eq(surgeries.id, id)).run();
-    } else if (to === "glosa") {
-      if (!details.glosa) throw new ReceivableError("Informe o código TISS, o motivo e o valor da glosa.");
-      amountCents = recordGlosa(tx, userId, id, details.glosa, before.billedAmountCents ?? 0, now);
-      reason = `${details.glosa.tissCode} — ${details.glosa.reason.trim()}`;
-      tx.update(surgeries).set({ receivableStatus: "glosa" }).where(eq(surgeries.id, id)).run();
-    } else if (to === "pago") {
-      const payment = details.payment ?? {};
-      const paidOn = payment.paidOn ?? todayIsoInClinic(now);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(paidOn) || !startOfIsoDateInClinic(paidOn)) throw new ReceivableError("Data de pagamento inválida.");
-      if (paidOn > todayIsoInClinic(now)) throw new ReceivableError("A data de pagamento não pode estar no futuro.");
-      const billed = before.billedAmountCents ?? 0;
-      const glosaOpen = before.status === "glosa" ? openGlosaCents(tx, id) : 0;
-      const owed = before.status === "glosa" ? glosaOpen : Math.max(billed - paidSoFar(tx, id), 0);
-      const amount = payment.amountCents ?? owed;
-      if (!Number.isSafeInteger(amount) || amount < 0) throw new ReceivableError("Valor pago inválido.");
-      if (amount > owed) throw new ReceivableError("O valor pago passa do valor em aberto.");
-      if (amount === 0 && before.status !== "glosa") throw new ReceivableError("Informe o valor pago.");
-      let glosaId: number | null = null;
-      if (before.status === "glosa") {
-        glosaId = settleGlosas(tx, id, amount, now);
-      }
-      if (amount > 0) {
-        tx.insert(receivablePayments)
-          .values({ surgeryId: id, paidOn, amountCents: amount, glosaId, createdBy: userId, createdAt: now, updatedAt: now })
-          .run();
-      }
-      amountCents = amount;
-      const paidAt = startOfIsoDateInClinic(paidOn)!;
-      if (before.status !== "glosa" && amount < owed) {
-        // Less than owed: the difference is a glosa, and the receivable waits for the appeal.
-        if (!payment.glosa) throw new ReceivableError("O valor pago é menor que o devido: informe o código TISS e o motivo da glosa da diferença.");
-        recordGlosa(tx, userId, id, { ...payment.glosa, deniedCents: owed - amount }, billed, now);
-        finalStatus = "glosa";
-        reason = `Pagamento parcial; glosa ${payment.glosa.tissCode} — ${payment.glosa.reason.trim()}`;
-      }
-      tx.update(surgeries).set({ receivableStatus: finalStatus, paidAt }).where(eq(surgeries.id, id)).run();
-      changes.paidAt = [before.paidAt, paidAt];
-      changes.receivableStatus = [before.status, finalStatus];
+/**
+ * The move itself, inside a transaction the caller holds: a fee statement's import applies all its
+ * lines through it in one transaction (`source` ties the payments and the history to the import).
+ */
+export function moveReceivableIn(
+  tx: Tx,
+  userId: number,
+  id: number,
+  to: ReceivableStatus,
+  details: MoveDetails,
+  now: Date,
+  source: { importId: number } | null = null,
+): ReceivableStatus {
+  const before = lockReceivable(tx, id);
+  if (!canMoveReceivable(before.status, to)) {
+    throw new ReceivableError(
+      `Não é possível mudar de ${RECEIVABLE_STATUS_LABELS[before.status]} para ${RECEIVABLE_STATUS_LABELS[to] ?? to}.`,
+    );
+  }
+  const changes: Record<string, unknown> = { receivableStatus: [before.status, to] };
+  let finalStatus: ReceivableStatus = to;
+  let amountCents: number | null = null;
+  let reason: string | null = null;
+
+  if (to === "faturado") {
+    const billed = before.billedAmountCents ?? feeLinesTotal(tx, id);
+    if (!billed) throw new ReceivableError("Informe o valor faturado da cirurgia (ou calcule seus honorários) antes de faturar.");
+    tx.update(surgeries).set({ receivableStatus: "faturado", billedAt: now, billedAmountCents: billed }).where(eq(surgeries.id, id)).run();
+    changes.billedAt = [before.billedAt, now];
+    amountCents = billed;
+  } else if (to === "pendente") {
+    tx.update(surgeries).set({ receivableStatus: "pendente" }).where(eq(surgeries.id, id)).run();
+  } else if (to === "glosa") {
+    if (!details.glosa) throw new ReceivableError("Informe o código TISS, o motivo e o valor da glosa.");
+    amountCents = recordGlosa(tx, userId, id, details.glosa, before.billedAmountCents ?? 0, now);
+    reason = `${details.glosa.tissCode} — ${details.glosa.reason.trim()}`;
+    tx.update(surgeries).set({ receivableStatus: "glosa" }).where(eq(surgeries.id, id)).run();
+  } else if (to === "pago") {
+    const payment = details.payment ?? {};
+    const paidOn = payment.paidOn ?? todayIsoInClinic(now);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(paidOn) || !startOfIsoDateInClinic(paidOn)) throw new ReceivableError("Data de pagamento inválida.");
+    if (paidOn > todayIsoInClinic(now)) throw new ReceivableError("A data de pagamento não pode estar no futuro.");
+    const billed = before.billedAmountCents ?? 0;
+    const glosaOpen = before.status === "glosa" ? openGlosaCents(tx, id) : 0;
+    const owed = before.status === "glosa" ? glosaOpen : Math.max(billed - paidSoFar(tx, id), 0);
+    const amount = payment.amountCents ?? owed;
+    if (!Number.isSafeInteger(amount) || amount < 0) throw new ReceivableError("Valor pago inválido.");
+    if (amount > owed) throw new ReceivableError("O valor pago passa do valor em aberto.");
+    if (amount === 0 && before.status !== "glosa") throw new ReceivableError("Informe o valor pago.");
+    let glosaId: number | null = null;
+    if (before.status === "glosa") {
+      glosaId = settleGlosas(tx, id, amount, now);
     }
-    logMove(tx, { surgeryId: id, kind: "move", from: before.status, to: finalStatus, userId, amountCents, reason, now });
-    recordAudit(tx, { userId, action: "update", entity: "receivable", entityId: id, changes });
-    return finalStatus;
-  });
+    if (amount > 0) {
+      tx.insert(receivablePayments)
+        .values({ surgeryId: id, paidOn, amountCents: amount, glosaId, importId: source?.importId ?? null, createdBy: userId, createdAt: now, updatedAt: now })
+        .run();
+    }
+    amountCents = amount;
+    const paidAt = startOfIsoDateInClinic(paidOn)!;
+    if (before.status !== "glosa" && amount < owed) {
+      // Less than owed: the difference is a glosa, and the receivable waits for the appeal.
+      if (!payment.glosa) throw new ReceivableError("O valor pago é menor que o devido: informe o código TISS e o motivo da glosa da diferença.");
+      recordGlosa(tx, userId, id, { ...payment.glosa, deniedCents: owed - amount }, billed, now);
+      finalStatus = "glosa";
+      reason = `Pagamento parcial; glosa ${payment.glosa.tissCode} — ${payment.glosa.reason.trim()}`;
+    }
+    tx.update(surgeries).set({ receivableStatus: finalStatus, paidAt }).where(eq(surgeries.id, id)).run();
+    changes.paidAt = [before.paidAt, paidAt];
+    changes.receivableStatus = [before.status, finalStatus];
+  }
+  logMove(tx, { surgeryId: id, kind: source ? "import" : "move", from: before.status, to: finalStatus, userId, amountCents, reason, now });
+  if (source) changes.importId = source.importId;
+  recordAudit(tx, { userId, action: "update", entity: "receivable", entityId: id, changes });
+  return finalStatus;
 }
 
 /**

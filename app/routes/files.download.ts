@@ -1,15 +1,9 @@
 import { data } from "react-router";
 import { requirePermission } from "~/.server/auth";
-import { storedStream } from "~/.server/uploads";
+import { attachmentHeaders, storedStream } from "~/.server/uploads";
 import { parseId } from "~/lib/list-params";
 import { prepareDownload } from "~/models/document.server";
 import type { Route } from "./+types/files.download";
-
-/** `filename*` per RFC 6266/5987, with a plain ASCII fallback for old clients. */
-function contentDisposition(name: string) {
-  const ascii = name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\;]/g, "_") || "documento";
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * GET /files/:id/download: the stored file, only after the permission check, a check that the
@@ -34,13 +28,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (download.status !== "ok") throw data({ error: "Documento não encontrado." }, { status: 404 });
   const { doc } = download;
   return new Response(storedStream(download.path), {
-    headers: {
-      "Content-Type": doc.mimeType,
-      "Content-Length": String(doc.sizeBytes),
-      "Content-Disposition": contentDisposition(doc.originalName),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-    },
+    headers: attachmentHeaders(doc),
   });
 }

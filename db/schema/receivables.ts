@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { RECEIVABLE_STATUSES } from "../../app/lib/enums";
 import { GLOSA_APPEAL_OUTCOMES, RECEIVABLE_MOVE_KINDS, TISS_VERSIONS } from "../../app/lib/receivables";
 import { users } from "./auth";
@@ -124,7 +124,7 @@ export const receivableGlosaLines = sqliteTable(
 /**
  * What /financeiro/importar-honorarios received: a fee statement kept as a file (PDF or image,
  * on disk under an opaque name, never in the database) or a CSV statement applied to the
- * receivables (its lines are not kept; the payments it recorded point back here).
+ * receivables (the file is kept the same way; the payments it recorded point back here).
  */
 export const feeStatementImports = sqliteTable(
   "fee_statement_imports",
@@ -132,7 +132,7 @@ export const feeStatementImports = sqliteTable(
     id: id(),
     kind: text("kind", { enum: ["arquivo", "csv"] }).notNull(),
     originalName: text("original_name").notNull(),
-    /** The file's opaque name in the documents directory (app/.server/uploads.ts); null for a CSV. */
+    /** The file's opaque name in the documents directory (app/.server/uploads.ts); a CSV is kept too. */
     storageName: text("storage_name"),
     mimeType: text("mime_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
@@ -149,6 +149,8 @@ export const feeStatementImports = sqliteTable(
     enumCheck("fee_statement_imports_kind_check", t.kind, ["arquivo", "csv"]),
     check("fee_statement_imports_size_check", sql`${t.sizeBytes} >= 0`),
     index("fee_statement_imports_uploaded_idx").on(t.uploadedAt),
+    // The same file (by its bytes) is received once: a statement applied twice would pay twice.
+    uniqueIndex("fee_statement_imports_sha256_unique").on(t.sha256).where(sql`${t.sha256} is not null`),
   ],
 );
 

@@ -78,6 +78,8 @@ export const surgeries = sqliteTable(
     index("surgeries_receivable_payer_paid_idx").on(t.receivableStatus, t.payerId, t.paidAt),
     // Honorários per payer: seek the payer, slice the dates, read status, amounts and billing dates from the index.
     index("surgeries_payer_date_billing_idx").on(t.payerId, t.scheduledDate, t.receivableStatus, t.billedAmountCents, t.billedAt, t.paidAt),
+    // A fee statement's line finds its surgery by the guide number (/financeiro/importar-honorarios).
+    index("surgeries_guide_number_idx").on(t.guideNumber).where(sql`${t.guideNumber} is not null`),
   ],
 );
 

@@ -7,7 +7,8 @@ import { db } from "~/.server/db";
 import { documentsDir, sniff } from "~/.server/uploads";
 import { action, loader } from "~/routes/files";
 import { loader as download } from "~/routes/files.download";
-import { TEST_ORIGIN, formRequest, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
+import { BOUNDARY, type Part, countingStream, multipartBody, multipartRequest } from "../support/multipart";
+import { formRequest, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const PNG = Buffer.from(
@@ -16,73 +17,8 @@ const PNG = Buffer.from(
 );
 const HTML = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
 
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; content: Buffer };
-
-const BOUNDARY = "----sinapse-test-boundary";
-
-function multipartBody(parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ("filename" in part) {
-      chunks.push(
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.content,
-        Buffer.from("\r\n"),
-      );
-    } else {
-      chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-function uploadRequest(cookie: string, body: Buffer | ReadableStream<Uint8Array>, { contentLength = true, query = "" } = {}) {
-  const headers = new Headers({
-    Cookie: cookie,
-    Origin: TEST_ORIGIN,
-    "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
-  });
-  if (contentLength && Buffer.isBuffer(body)) headers.set("Content-Length", String(body.length));
-  return new Request(new URL(`/files${query}`, TEST_ORIGIN), {
-    method: "POST",
-    headers,
-    body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
-    duplex: "half",
-  } as RequestInit);
-}
-
-/** A body produced on demand, counting what the server actually pulled. */
-function countingStream(prefix: Buffer, totalFileBytes: number) {
-  const counter = { pulled: 0 };
-  const chunk = Buffer.alloc(64 * 1024, 0x41);
-  let sent = -1;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (sent < 0) {
-          sent = 0;
-          controller.enqueue(new Uint8Array(prefix));
-          counter.pulled += prefix.length;
-          return;
-        }
-        if (sent >= totalFileBytes) {
-          controller.enqueue(new Uint8Array(Buffer.from(`\r\n--${BOUNDARY}--\r\n`)));
-          controller.close();
-          return;
-        }
-        sent += chunk.length;
-        counter.pulled += chunk.length;
-        controller.enqueue(new Uint8Array(chunk));
-      },
-    },
-    // Nothing is produced until the server asks for it.
-    { highWaterMark: 0 },
-  );
-  return { stream, counter };
-}
+const uploadRequest = (cookie: string, body: Buffer | ReadableStream<Uint8Array>, { contentLength = true, query = "" } = {}) =>
+  multipartRequest(`/files${query}`, cookie, body, { contentLength });
 
 const fields = (patientId: number, extra: Record<string, string> = {}): Part[] => [
   { name: "patientId", value: String(patientId) },

@@ -17,6 +17,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   googleForms: { create: "admin staff" },
   users: { view: "admin", edit: "admin" },
   payerReports: { view: "admin staff", create: "admin", edit: "admin", delete: "admin" },
+  feeImports: { view: "admin staff", create: "admin", edit: "admin", delete: "admin" },
 };
 
 describe("permission matrix", () => {
@@ -41,7 +42,7 @@ describe("permission matrix", () => {
   it("lets doctors view wherever staff may view", () => {
     for (const area of Object.keys(PERMISSIONS) as Array<keyof typeof PERMISSIONS>) {
       const staffViews = can({ role: "staff" }, area, "view");
-      if (area === "receivables" || area === "payerReports") continue; // money owed to the clinic: staff only
+      if (area === "receivables" || area === "payerReports" || area === "feeImports") continue; // money owed to the clinic: staff only
       expect(can({ role: "doctor" }, area, "view")).toBe(staffViews);
     }
   });

@@ -1,0 +1,2 @@
+CREATE INDEX `surgeries_guide_number_idx` ON `surgeries` (`guide_number`) WHERE "surgeries"."guide_number" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX `fee_statement_imports_sha256_unique` ON `fee_statement_imports` (`sha256`) WHERE "fee_statement_imports"."sha256" is not null;
