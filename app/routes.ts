@@ -79,6 +79,7 @@ export default [
     route("financeiro/cirurgias-pagas", "routes/financeiro-pagas.tsx"),
     route("financeiro/folhas-sala", "routes/financeiro-folhas.tsx"),
     route("financeiro/folhas-unimed", "routes/financeiro-folhas.tsx", { id: "routes/financeiro-folhas/unimed" }),
+    route("financeiro/importar-honorarios", "routes/financeiro-importar.tsx"),
   ])),
   // CSV exports of the lists: the same search and filters as the screen, streamed.
   ...["patients", "doctors", "appointments", "surgeries", "tasks"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
@@ -86,6 +87,9 @@ export default [
   route("financial/export.csv", "routes/financial-export.ts"),
   route("cirurgico/grupos/neurocirurgia/export.csv", "routes/neurosurgery-export.ts"),
   route("files/:id/download", "routes/files.download.ts"),
+  // Fee statements: the multipart upload (a file, or a CSV to preview) and a kept statement's download.
+  route("financeiro/importar-honorarios/enviar", "routes/financeiro-importar-enviar.ts"),
+  route("financeiro/importar-honorarios/:id/arquivo", "routes/financeiro-importar-arquivo.ts"),
   // LGPD art. 18: the patient's complete data as a ZIP (admins).
   route("patients/:id/export.zip", "routes/patient-export.ts"),
   ...MASTER_DATA_TABS.map((tab) => route(`master-data/${tab}/export.csv`, "routes/export/master-data.ts", { id: `routes/export/master-data/${tab}` })),

@@ -147,6 +147,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/financeiro-pagas": { view: ROLES },
   "routes/financeiro-folhas": { view: ROLES },
   "routes/financeiro-folhas/unimed": { view: ROLES },
+  // Fee statements (ADR 0019): staff read the list, admins import, doctors are refused. The upload is a
+  // multipart POST to its own route (a form POST is refused as not multipart once permitted).
+  "routes/financeiro-importar": { view: ADMIN_STAFF, intents: { apply: ADMIN, discard: ADMIN } },
+  "routes/financeiro-importar-enviar": { view: EVERYONE, intents: { upload: ADMIN, preview: ADMIN } },
+  "routes/financeiro-importar-arquivo": { view: ADMIN_STAFF, viewStatus: 404 },
   "routes/api/financeiro-receber": { view: ROLES },
   // No receivable 1 in the walk's database: 404 to whoever may read; a form POST is not PUT/DELETE (405).
   "routes/api/financeiro-receber-item": { view: ROLES, viewStatus: 404, intents: { post: ROLES } },
