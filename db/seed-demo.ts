@@ -23,6 +23,7 @@ import { seedOrders, seedSops } from "./seed/operations";
 import { seedPatientDocuments } from "./seed/patient-documents";
 import { draftPatients, insertPatients, markNewPatients } from "./seed/patients";
 import { Random } from "./seed/random";
+import { seedReceivables } from "./seed/receivables";
 import { seedSurgeries } from "./seed/surgeries";
 import { SEEDED_TABLES, refuseUnlessEmpty, wipeSeededTables } from "./seed/tables";
 import { seedTasks } from "./seed/tasks";
@@ -58,6 +59,7 @@ function seed(tx: Tx, passwordHashes: string[], now: Date) {
   seedPatientDocuments(ctx, accounts, pool, surgeries);
   seedOpme(ctx, accounts, master, surgeries);
   seedConsents(ctx, accounts, pool);
+  seedReceivables(ctx, accounts);
 }
 
 function countRows(): Array<[string, number]> {

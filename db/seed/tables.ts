@@ -6,6 +6,11 @@ import { withAuditGuardsLifted } from "../../app/.server/audit-chain";
  * Clinic settings and the Google connection/files are configuration, not demo data: kept.
  */
 export const SEEDED_TABLES = [
+  "receivable_payments",
+  "receivable_glosa_lines",
+  "receivable_glosas",
+  "receivable_moves",
+  "fee_statement_imports",
   "automation_rules",
   "messages",
   "message_templates",
