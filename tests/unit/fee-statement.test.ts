@@ -3,16 +3,16 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, feeStatementImports, pipelineStages, receivableGlosas, receivableMoves, receivablePayments, surgeries } from "~db/schema";
-import { db } from "~/.server/db";
+import { db, sqlite } from "~/.server/db";
 import { documentsDir } from "~/.server/uploads";
 import type { ReceivableStatus } from "~/lib/receivables";
 import { decodeStatement, parseStatement } from "~/models/fee-statement-csv.server";
-import { FeeStatementError, applyStatement, holdStatement, matchLine, planStatement, statementPreview } from "~/models/fee-statement.server";
+import { FeeStatementError, applyStatement, holdStatement, listImports, matchLine, planStatement, statementPreview } from "~/models/fee-statement.server";
 import { moveReceivable } from "~/models/receivable.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/financeiro-importar";
 import { loader as downloadLoader } from "~/routes/financeiro-importar-arquivo";
 import { action as uploadAction } from "~/routes/financeiro-importar-enviar";
-import { type SignedIn, formRequest, getRequest, insertDoctor, insertPatient, insertPayer, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
+import { type SignedIn, capturePrepared, formRequest, getRequest, insertDoctor, insertPatient, insertPayer, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
 import { BOUNDARY, countingStream, multipartBody, multipartRequest } from "../support/multipart";
 
 let admin: SignedIn;
@@ -285,5 +285,23 @@ describe("the screen and its upload", () => {
     expect(statusOf(staffUpload)).toBe(403);
     const staffApply = await pageAction(routeArgs(formRequest(PAGE, { intent: "apply", token: "a".repeat(32) }, { cookie: staff.cookie }))).catch((e: unknown) => e);
     expect(statusOf(staffApply)).toBe(403);
+  });
+});
+
+describe("query plans at scale (100 000 surgeries)", () => {
+  it("finds a line's surgery through the guide's and the date's indexes, and pages the imports by their index", () => {
+    const seen = capturePrepared(() => {
+      matchLine({ guide: "123", patient: "x", date: "2026-03-10", payer: "x" });
+      matchLine({ guide: null, patient: "x", date: "2026-03-10", payer: "x" });
+      listImports({ q: "", page: 1, sort: "uploadedAt", dir: "desc" });
+    });
+    const reads = seen.filter((statement) => /from "(surgeries|fee_statement_imports)"/.test(statement));
+    expect(reads.length).toBe(4);
+    for (const statement of reads) {
+      const params = (statement.match(/\?/g) ?? []).map(() => 1);
+      const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+      expect(plan, statement).not.toMatch(/SCAN (surgeries|fee_statement_imports)(?! USING)/);
+      expect(plan, statement).not.toMatch(/TEMP B-TREE/);
+    }
   });
 });
