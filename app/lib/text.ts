@@ -17,3 +17,9 @@ export function cleanQueryText(value: string | null | undefined, max = 100): str
   if (!value) return "";
   return stripControlChars(value, { singleLine: true }).trim().slice(0, max).trim();
 }
+
+/** A file's size for a list: '12 KB' (at least 1), '3,4 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("pt-BR")} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
+}

@@ -39,14 +39,7 @@ export interface MatchedReceivable {
 }
 
 /** One line of the preview: the line as read, the receivable it pays, and what applying does. */
-export interface PlannedLine {
-  line: number;
-  guide: string | null;
-  patient: string;
-  code: string;
-  date: string;
-  amountCents: number;
-  payer: string;
+export interface PlannedLine extends Pick<StatementLine, "line" | "guide" | "patient" | "code" | "date" | "amountCents" | "payer"> {
   surgeryId: number | null;
   matchedBy: "guia" | "paciente" | null;
   outcome: LineOutcome | null;

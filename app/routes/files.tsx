@@ -20,6 +20,7 @@ import { listUrl, parseId, parseListState, safeReturnTo } from "~/lib/list-param
 import { DOCUMENT_LIST } from "~/lib/lists";
 import { can } from "~/lib/permissions";
 import { pathWithParams } from "~/lib/url";
+import { formatFileSize } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { deleteDocument, getDocument, listDocuments } from "~/models/document.server";
 import { handleUpload, uploadDialog } from "~/models/document-upload.server";
@@ -89,11 +90,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type Row = LoaderData["rows"][number];
-
-function formatSize(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("pt-BR")} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
-}
 
 /** The upload period as two date fields (a GET form): documents sent from one day to another. */
 function PeriodFilter({ params, filters }: Pick<LoaderData, "params" | "filters">) {
@@ -187,7 +183,7 @@ export default function FilesPage({ loaderData, actionData }: Route.ComponentPro
           { key: "patient", header: "Paciente", className: "whitespace-normal", cell: (row) => <PatientLink id={row.patientId} name={row.patientName} /> },
           { key: "category", header: "Categoria", cell: (row) => <Badge variant="outline">{labelFor(DOCUMENT_CATEGORY_LABELS, row.category)}</Badge> },
           { key: "surgery", header: "Cirurgia", className: "whitespace-normal", cell: (row) => row.surgeryType ?? "-" },
-          { key: "size", header: "Tamanho", className: "whitespace-nowrap tabular-nums", cell: (row) => formatSize(row.sizeBytes) },
+          { key: "size", header: "Tamanho", className: "whitespace-nowrap tabular-nums", cell: (row) => formatFileSize(row.sizeBytes) },
           {
             key: "actions",
             header: <span className="sr-only">Ações</span>,

@@ -25,6 +25,7 @@ import {
 import { listUrl, parseListState } from "~/lib/list-params";
 import { formatBRL } from "~/lib/money";
 import { can } from "~/lib/permissions";
+import { formatFileSize } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { FeeStatementError, applyStatement, discardPending, listImports, statementPreview } from "~/models/fee-statement.server";
 import type { Route } from "./+types/financeiro-importar";
@@ -90,11 +91,6 @@ export async function action({ request }: Route.ActionArgs) {
 type LoaderData = Route.ComponentProps["loaderData"];
 type Preview = NonNullable<LoaderData["preview"]>;
 
-function formatSize(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("pt-BR")} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
-}
-
 function PreviewSection({ preview }: { preview: Preview }) {
   if (preview.status === "expired") {
     return (
@@ -109,24 +105,17 @@ function PreviewSection({ preview }: { preview: Preview }) {
       <h2 id="preview-title" className="text-base font-semibold">
         Pré-visualização: {preview.originalName}
       </h2>
-      {preview.status === "duplicate" ? (
+      {preview.status === "duplicate" || preview.fatal ? (
         <Alert variant="destructive">
           <AlertDescription>
-            <p role="alert">{IMPORT_MESSAGES.duplicate}</p>
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      {preview.fatal ? (
-        <Alert variant="destructive">
-          <AlertDescription>
-            <p role="alert">{preview.fatal}</p>
+            <p>{preview.status === "duplicate" ? IMPORT_MESSAGES.duplicate : preview.fatal}</p>
           </AlertDescription>
         </Alert>
       ) : null}
       {preview.errorCount ? (
         <Alert variant="destructive">
           <AlertDescription>
-            <p role="alert" className="font-medium">
+            <p className="font-medium">
               Nada será aplicado: {preview.errorCount === 1 ? "1 linha tem erro" : `${preview.errorCount} linhas têm erro`}. Corrija o arquivo e envie de novo.
             </p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
@@ -239,7 +228,7 @@ export default function ImportHonorariosPage({ loaderData, actionData }: Route.C
       {uploadError ? (
         <Alert variant="destructive">
           <AlertDescription>
-            <p role="alert">
+            <p>
               {IMPORT_MESSAGES.failure}: {uploadError}
             </p>
           </AlertDescription>
@@ -307,7 +296,7 @@ export default function ImportHonorariosPage({ loaderData, actionData }: Route.C
             className: "whitespace-nowrap tabular-nums",
             cell: (row) => (row.kind === "csv" ? `${row.rowsApplied} ${row.rowsApplied === 1 ? "linha" : "linhas"} · ${formatBRL(row.amountCents)}` : "-"),
           },
-          { key: "size", header: "Tamanho", className: "whitespace-nowrap tabular-nums", cell: (row) => formatSize(row.sizeBytes) },
+          { key: "size", header: "Tamanho", className: "whitespace-nowrap tabular-nums", cell: (row) => formatFileSize(row.sizeBytes) },
           { key: "by", header: "Enviado por", className: "whitespace-normal", cell: (row) => row.uploadedByName ?? "-" },
           {
             key: "actions",
