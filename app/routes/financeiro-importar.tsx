@@ -1,6 +1,7 @@
 import { Download, FileSpreadsheet, FileText } from "lucide-react";
 import { Form } from "react-router";
 import { DataTable } from "~/components/data-table";
+import { ImportLineErrors } from "~/components/import-line-errors";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { StatementUploadForm } from "~/components/statement-upload-form";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -118,13 +119,9 @@ function PreviewSection({ preview }: { preview: Preview }) {
             <p className="font-medium">
               Nada será aplicado: {preview.errorCount === 1 ? "1 linha tem erro" : `${preview.errorCount} linhas têm erro`}. Corrija o arquivo e envie de novo.
             </p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {preview.errors.map((error) => (
-                <li key={`${error.line}:${error.message}`}>
-                  Linha {error.line}: {error.message}
-                </li>
-              ))}
-            </ul>
+            <div className="mt-2">
+              <ImportLineErrors id="preview-errors" errors={preview.errors.map((error) => ({ line: error.line, messages: [error.message] }))} />
+            </div>
           </AlertDescription>
         </Alert>
       ) : null}
