@@ -92,6 +92,9 @@ export default [
   route("financeiro/importar-honorarios/:id/arquivo", "routes/financeiro-importar-arquivo.ts"),
   // LGPD art. 18: the patient's complete data as a ZIP (admins).
   route("patients/:id/export.zip", "routes/patient-export.ts"),
+  // TISS Guias de Honorários (XML): one surgery's guide, and a payer's lote of at most 100.
+  route("surgeries/:id/honorarios/tiss.xml", "routes/tiss-surgery.ts"),
+  route("financeiro/cirurgias-receber/tiss.xml", "routes/tiss-lote.ts"),
   ...MASTER_DATA_TABS.map((tab) => route(`master-data/${tab}/export.csv`, "routes/export/master-data.ts", { id: `routes/export/master-data/${tab}` })),
   route("api/patients", "routes/api/patients.ts"),
   route("api/patients/:id", "routes/api/patient.ts"),

@@ -58,6 +58,8 @@ export const PERMISSIONS = {
    * so staff read the list and admins import; doctors are refused (ADR 0019).
    */
   feeImports: rule(ADMIN_STAFF, ADMIN, ADMIN, ADMIN),
+  /** TISS Guias de Honorários (XML for the insurer): admins and staff download them, a read (ADR 0019). */
+  tiss: rule(ADMIN_STAFF, ADMIN, ADMIN, ADMIN),
   tasks: rule(ALL, ALL, ALL, ALL, ALL),
   masterData: rule(ALL, ADMIN, ADMIN, ADMIN),
   procedures: rule(ALL, ADMIN, ADMIN, ADMIN),

@@ -51,7 +51,7 @@ export const GLOSA_APPEAL_OUTCOME_LABELS: Record<GlosaAppealOutcome, string> = {
   indeferido: "Indeferido (perdido)",
 };
 
-/** TISS schema versions whose Guia de Honorários we emit and validate (schema/tiss/). */
+/** TISS schema versions whose Guia de Honorários we emit and validate (XSDs in app/.server/tiss/). */
 export const TISS_VERSIONS = ["4.01.00"] as const;
 export type TissVersion = (typeof TISS_VERSIONS)[number];
 

@@ -8,7 +8,7 @@ import { ReceivableDialog } from "~/components/receivable-dialog";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { StatCard } from "~/components/stat-card";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
@@ -35,6 +35,7 @@ import {
   reopenReceivable,
 } from "~/models/receivable.server";
 import { listPayerOptions } from "~/models/surgery.server";
+import { payerLoteCount } from "~/models/tiss-honorarios.server";
 import { appealSchema, glosaSchema, paymentSchema, reopenSchema } from "~/validation/receivable";
 import type { Route } from "./+types/financeiro-receber";
 
@@ -73,6 +74,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     viewing,
     closeTo: listUrl(url, RECEIVABLE_LIST),
     permissions: rightsIn(user, "receivables"),
+    // The payer's billed surgeries as TISS lotes of at most 100 Guias de Honorários (admins, staff).
+    tissLotes: filters.payerId !== null && can(user, "tiss", "view") ? payerLoteCount(filters.payerId) : 0,
   };
 }
 
@@ -190,6 +193,16 @@ export default function ReceivablesPage({ loaderData, actionData }: Route.Compon
           { name: "payer", label: "Pagador", all: "Todos os pagadores", options: loaderData.payerOptions, value: filters.payerId, width: "w-56" },
         ]}
       />
+      {loaderData.tissLotes > 0 ? (
+        <nav aria-label="Guias de Honorários TISS" className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Guias de Honorários TISS das cirurgias faturadas deste pagador (até 100 por lote):</span>
+          {Array.from({ length: loaderData.tissLotes }, (_, i) => (
+            <ButtonLink key={i} to={`/financeiro/cirurgias-receber/tiss.xml?payer_id=${filters.payerId}&lote=${i + 1}`} reloadDocument variant="outline" size="sm">
+              Baixar lote {i + 1} (XML)
+            </ButtonLink>
+          ))}
+        </nav>
+      ) : null}
       <DataTable
         caption="Cirurgias a receber"
         rows={rows}

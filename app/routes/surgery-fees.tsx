@@ -1,4 +1,4 @@
-import { ArrowLeft, Calculator } from "lucide-react";
+import { ArrowLeft, Calculator, Download } from "lucide-react";
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { OverrideDialog, ProcedureForm, SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";
@@ -32,6 +32,7 @@ import {
   teamDoctorOptions,
 } from "~/models/surgery-fees.server";
 import { feeLineSchema, feeOverrideSchema, feeSettingsSchema, procedureSchema, removeProcedureSchema, teamSchema } from "~/validation/surgery-fees";
+import { billedToInsurer } from "~/models/tiss-honorarios.server";
 import type { Route } from "./+types/surgery-fees";
 
 export const handle = { title: "Honorários da cirurgia", subtitle: "Procedimentos, equipe e o cálculo CBHPM de cada profissional" };
@@ -50,6 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...screen,
     canEdit,
+    // The TISS Guia de Honorários: for a surgery billed to an insurer, admins and staff (ADR 0019).
+    canTiss: can(user, "tiss", "view") && screen.lines.length > 0 && billedToInsurer(id),
     ownOnly: user.role === "doctor",
     confirmRecompute: canEdit && url.searchParams.get("recalcular") === "1",
     adjusting,
@@ -84,7 +87,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SurgeryFeesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { surgery, payer, rules, porteTable, procedures, team, settings, urgency, lines, totalCents, canEdit, ownOnly, confirmRecompute, adjusting, doctorOptions, closeTo } = loaderData;
+  const { surgery, payer, rules, porteTable, procedures, team, settings, urgency, lines, totalCents, canEdit, canTiss, ownOnly, confirmRecompute, adjusting, doctorOptions, closeTo } = loaderData;
   useToastEffect(actionData?.toast);
   const resultOf = (name: string) => (actionData?.intent === name ? actionData.result : undefined);
   const recomputeError = actionData?.intent === "recompute" ? actionData.toast?.message : undefined;
@@ -99,6 +102,12 @@ export default function SurgeryFeesPage({ loaderData, actionData }: Route.Compon
         <ButtonLink to={`/pipeline/${surgery.id}`} variant="outline">
           Histórico no pipeline
         </ButtonLink>
+        {canTiss ? (
+          <ButtonLink to={`/surgeries/${surgery.id}/honorarios/tiss.xml`} reloadDocument variant="outline">
+            <Download aria-hidden />
+            Guia de Honorários TISS (XML)
+          </ButtonLink>
+        ) : null}
       </div>
       <Card>
         <CardHeader>

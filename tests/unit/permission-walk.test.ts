@@ -185,6 +185,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/api/honorarios-cbhpm": { view: ROLES },
   "routes/api/honorarios-pagador": { view: ADMIN_STAFF },
   "routes/api/honorarios-tabelas": { view: ROLES },
+  // TISS Guias de Honorários (XML downloads): admins and staff.
+  "routes/tiss-surgery": { view: ADMIN_STAFF },
+  "routes/tiss-lote": { view: ADMIN_STAFF },
   // A surgery's honorários: every role reads (a doctor only their own lines), admins write.
   "routes/surgery-fees": {
     view: ROLES,
