@@ -101,6 +101,10 @@ export const appointments = sqliteTable(
     index("appointments_doctor_start_idx").on(t.doctorId, t.startTime),
     index("appointments_patient_start_idx").on(t.patientId, t.startTime),
     index("appointments_status_start_idx").on(t.status, t.startTime),
+    // KPI screens: a period's appointments, or one doctor's, read from the index alone (status,
+    // booking time and patient included), so a month of a million-row table is a range scan.
+    index("appointments_kpi_start_idx").on(t.startTime, t.status, t.doctorId, t.createdAt, t.patientId),
+    index("appointments_kpi_doctor_start_idx").on(t.doctorId, t.startTime, t.status, t.createdAt, t.patientId),
   ],
 );
 

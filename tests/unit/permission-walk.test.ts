@@ -152,6 +152,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/financeiro-importar": { view: ADMIN_STAFF, intents: { apply: ADMIN, discard: ADMIN } },
   "routes/financeiro-importar-enviar": { view: EVERYONE, intents: { upload: ADMIN, preview: ADMIN } },
   "routes/financeiro-importar-arquivo": { view: ADMIN_STAFF, viewStatus: 404 },
+  // KPI screens: every role (SPEC §6); their CSV exports, admins (the area's export rule).
+  "routes/kpis/operacionais": { view: ROLES },
+  "routes/kpis/operacionais-export": { view: ADMIN },
   "routes/api/financeiro-receber": { view: ROLES },
   // No receivable 1 in the walk's database: 404 to whoever may read; a form POST is not PUT/DELETE (405).
   "routes/api/financeiro-receber-item": { view: ROLES, viewStatus: 404, intents: { post: ROLES } },

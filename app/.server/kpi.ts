@@ -1,0 +1,98 @@
+/**
+ * Server side of the KPI screens (docs/adding-a-screen.md, 'KPI screen'): the query of a screen
+ * (period and filters from the URL), the report cache, the filters' options and the CSV export.
+ */
+import { asc, desc, eq } from "drizzle-orm";
+import { data } from "react-router";
+import { doctors, payers } from "~db/schema";
+import { recordAudit } from "./audit";
+import type { SessionUser } from "./auth";
+import { csvResponse } from "./csv";
+import { cachedUntilWrite } from "./data-cache";
+import { db } from "./db";
+import { toCsv } from "~/lib/csv";
+import { KPI_FIGURES_TABLE, type KpiFilterOption, type KpiReport, kpiFiguresCsvRows, kpiTableCsvRows } from "~/lib/kpi";
+import { type ParsedKpiPeriod, kpiPeriodQuery, parseKpiPeriod } from "~/lib/kpi-period";
+import { parseId } from "~/lib/list-params";
+
+/** The period and filters of a KPI screen, read from its URL (never throws). */
+export interface KpiQuery extends ParsedKpiPeriod {
+  /** `medico`: one doctor's figures, or null for all. */
+  doctorId: number | null;
+  /** `pagador`: one payer's figures, or null for all. */
+  payerId: number | null;
+}
+
+export function readKpiQuery(url: URL, now: Date = new Date()): KpiQuery {
+  return {
+    ...parseKpiPeriod(url.searchParams, now),
+    doctorId: parseId(url.searchParams.get("medico")),
+    payerId: parseId(url.searchParams.get("pagador")),
+  };
+}
+
+/** The query string of the screen as it is filtered (for export links). */
+export function kpiQueryString(query: KpiQuery): string {
+  return kpiPeriodQuery(query, {
+    medico: query.doctorId ? String(query.doctorId) : null,
+    pagador: query.payerId ? String(query.payerId) : null,
+  });
+}
+
+/**
+ * A screen's report for its period and filters, computed once and kept until the next write to
+ * the database (like the dashboard): between writes a view or an export costs a lookup. `scope`
+ * separates what differs by user (e.g. 'admin' when financial figures are included).
+ */
+export function cachedKpiReport<T>(screen: string, query: KpiQuery, scope: string, compute: () => T): T {
+  const key = ["kpi", screen, scope, query.period.from, query.period.to, query.doctorId ?? "", query.payerId ?? ""].join(":");
+  return cachedUntilWrite(key, compute);
+}
+
+
+/** Options of the doctor and payer selects (active first, then by name; at most 500 each). */
+export function kpiFilterOptions(which: { doctors?: boolean; payers?: boolean }): { doctors: KpiFilterOption[]; payers: KpiFilterOption[] } {
+  const doctorRows = which.doctors
+    ? db.select({ id: doctors.id, name: doctors.name }).from(doctors).orderBy(desc(doctors.active), asc(doctors.name), asc(doctors.id)).limit(500).all()
+    : [];
+  const payerRows = which.payers
+    ? db.select({ id: payers.id, name: payers.name }).from(payers).orderBy(desc(payers.active), asc(payers.name), asc(payers.id)).limit(500).all()
+    : [];
+  const toOption = (row: { id: number; name: string }) => ({ value: String(row.id), label: row.name });
+  return { doctors: doctorRows.map(toOption), payers: payerRows.map(toOption) };
+}
+
+/** Name of one doctor / payer for a report's subtitle; null when the id matches nothing. */
+export function doctorName(id: number | null): string | null {
+  return id ? (db.select({ name: doctors.name }).from(doctors).where(eq(doctors.id, id)).get()?.name ?? null) : null;
+}
+export function payerName(id: number | null): string | null {
+  return id ? (db.select({ name: payers.name }).from(payers).where(eq(payers.id, id)).get()?.name ?? null) : null;
+}
+
+/**
+ * One table of a report (or its figures: `tabela=indicadores`) as CSV for Brazilian Excel, the
+ * same values the screen shows; 404 for a table the report does not have. The export, with its
+ * period and filters, goes to the audit log. The caller checks permissions first.
+ */
+export function kpiCsvExport(options: {
+  user: SessionUser;
+  /** The screen's slug ('operacionais'), used in the file name and the audit entry. */
+  screen: string;
+  query: KpiQuery;
+  report: KpiReport;
+  tableId: string | null;
+}): Response {
+  const { user, screen, query, report } = options;
+  const tableId = options.tableId || KPI_FIGURES_TABLE;
+  const table = tableId === KPI_FIGURES_TABLE ? null : report.tables.find((t) => t.id === tableId);
+  if (table === undefined) throw data({ error: "Tabela não encontrada." }, { status: 404 });
+  const { headers, rows } = table ? kpiTableCsvRows(table) : kpiFiguresCsvRows(report.figures);
+  recordAudit(db, {
+    userId: user.id,
+    action: "export",
+    entity: `kpi-${screen}`,
+    changes: { format: "csv", table: tableId, from: query.period.from, to: query.period.to, doctorId: query.doctorId, payerId: query.payerId },
+  });
+  return csvResponse(`kpis-${screen}-${tableId}-${query.period.from}-a-${query.period.to}`, toCsv(headers, rows));
+}

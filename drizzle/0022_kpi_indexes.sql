@@ -1,0 +1,2 @@
+CREATE INDEX `appointments_kpi_start_idx` ON `appointments` (`start_time`,`status`,`doctor_id`,`created_at`,`patient_id`);--> statement-breakpoint
+CREATE INDEX `appointments_kpi_doctor_start_idx` ON `appointments` (`doctor_id`,`start_time`,`status`,`created_at`,`patient_id`);
