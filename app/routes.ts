@@ -79,6 +79,7 @@ export default [
     route("financeiro/cirurgias-pagas", "routes/financeiro-pagas.tsx"),
     route("financeiro/folhas-sala", "routes/financeiro-folhas.tsx"),
     route("kpis/operacionais", "routes/kpis/operacionais.tsx"),
+    route("kpis/metricas", "routes/kpis/metricas.tsx"),
     route("financeiro/folhas-unimed", "routes/financeiro-folhas.tsx", { id: "routes/financeiro-folhas/unimed" }),
     route("financeiro/importar-honorarios", "routes/financeiro-importar.tsx"),
   ])),
@@ -89,6 +90,7 @@ export default [
   route("cirurgico/grupos/neurocirurgia/export.csv", "routes/neurosurgery-export.ts"),
   // KPI screens: one table (or the figures) of the screen as CSV, same period and filters.
   route("kpis/operacionais/export.csv", "routes/kpis/operacionais-export.ts"),
+  route("kpis/metricas/export.csv", "routes/kpis/metricas-export.ts"),
   route("files/:id/download", "routes/files.download.ts"),
   // Fee statements: the multipart upload (a file, or a CSV to preview) and a kept statement's download.
   route("financeiro/importar-honorarios/enviar", "routes/financeiro-importar-enviar.ts"),

@@ -155,6 +155,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // KPI screens: every role (SPEC §6); their CSV exports, admins (the area's export rule).
   "routes/kpis/operacionais": { view: ROLES },
   "routes/kpis/operacionais-export": { view: ADMIN },
+  "routes/kpis/metricas": { view: ROLES },
+  "routes/kpis/metricas-export": { view: ADMIN },
   "routes/api/financeiro-receber": { view: ROLES },
   // No receivable 1 in the walk's database: 404 to whoever may read; a form POST is not PUT/DELETE (405).
   "routes/api/financeiro-receber-item": { view: ROLES, viewStatus: 404, intents: { post: ROLES } },
