@@ -27,7 +27,7 @@ export function KpiChartCanvas({ table, kind, x, series, stacked, height = 280 }
   const Chart = kind === "line" ? LineChart : BarChart;
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <Chart data={table.rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+      <Chart data={table.rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey={x} tick={AXIS} stroke="var(--border)" />
         <YAxis tick={AXIS} stroke="var(--border)" tickFormatter={(value: number) => format(value)} width={80} allowDecimals={unit !== "count"} />
