@@ -40,7 +40,7 @@ const SEARCH_DELAY_MS = 200;
 
 const noSubscription = () => () => {};
 /** False in the server's HTML and while hydrating it; true afterwards, and at once for parts mounted later. */
-function useHydrated() {
+export function useHydrated() {
   return useSyncExternalStore(
     noSubscription,
     () => true,

@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
-import { Suspense, lazy, useId, useState, useSyncExternalStore } from "react";
+import { Suspense, lazy, useId, useState } from "react";
+import { useHydrated } from "~/components/entity-picker";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -10,15 +11,6 @@ import type { KpiChartCanvasProps } from "./kpi-chart-canvas.lazy";
 // recharts is loaded only here, on demand, in the browser: never in a page's first load.
 const KpiChartCanvas = lazy(() => import("./kpi-chart-canvas.lazy").then((m) => ({ default: m.KpiChartCanvas })));
 
-const noSubscription = () => () => {};
-/** False in the server's HTML and while hydrating it; true afterwards. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** 'Exportar CSV' of one table: a plain link to the screen's export with the same query. */
 export function KpiExportLink({ href, label = "Exportar CSV" }: { href: string; label?: string }) {

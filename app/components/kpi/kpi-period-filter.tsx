@@ -72,30 +72,8 @@ export function KpiPeriodFilter({
         <Field id={`${id}-ate`} label="Até (personalizado)" error={errors.ate}>
           <Input key={key} id={`${id}-ate`} type="date" name="ate" defaultValue={to} className="w-40" {...describedBy(`${id}-ate`, errors.ate)} />
         </Field>
-        {doctors ? (
-          <Field id={`${id}-medico`} label="Médico">
-            <Select key={`${key}:${doctorId ?? ""}`} id={`${id}-medico`} name="medico" defaultValue={doctorId ? String(doctorId) : ""} wrapperClassName="w-52">
-              <option value="">Todos os médicos</option>
-              {doctors.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        ) : null}
-        {payers ? (
-          <Field id={`${id}-pagador`} label="Pagador">
-            <Select key={`${key}:${payerId ?? ""}`} id={`${id}-pagador`} name="pagador" defaultValue={payerId ? String(payerId) : ""} wrapperClassName="w-52">
-              <option value="">Todos os pagadores</option>
-              {payers.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        ) : null}
+        {doctors ? <OptionSelect id={`${id}-medico`} name="medico" label="Médico" all="Todos os médicos" options={doctors} value={doctorId} resetKey={key} /> : null}
+        {payers ? <OptionSelect id={`${id}-pagador`} name="pagador" label="Pagador" all="Todos os pagadores" options={payers} value={payerId} resetKey={key} /> : null}
         <Button type="submit" variant="outline">
           <Filter aria-hidden />
           Aplicar
@@ -105,6 +83,22 @@ export function KpiPeriodFilter({
         {`Período: ${describePeriod(period.period)} · comparado com ${describePeriod(period.previous)}`}
       </p>
     </Form>
+  );
+}
+
+function OptionSelect(props: { id: string; name: string; label: string; all: string; options: KpiFilterOption[]; value?: number | null; resetKey: string }) {
+  const value = props.value ? String(props.value) : "";
+  return (
+    <Field id={props.id} label={props.label}>
+      <Select key={`${props.resetKey}:${value}`} id={props.id} name={props.name} defaultValue={value} wrapperClassName="w-52">
+        <option value="">{props.all}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 
