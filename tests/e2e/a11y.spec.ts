@@ -57,6 +57,7 @@ const SCREENS = [
   "/financeiro/cirurgias-receber",
   "/financeiro/cirurgias-pagas",
   "/financeiro/folhas-sala",
+  "/financeiro/importar-honorarios",
   "/honorarios/medicos",
   "/honorarios/cbhpm",
   "/honorarios/pagador",
