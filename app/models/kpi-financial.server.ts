@@ -8,11 +8,11 @@
  *   the doctor and payer filters do not apply to these three figures.
  * - The receivables' figures are surgeries' fees: the doctor and payer filters apply to them.
  */
-import { cachedUntilWrite } from "~/.server/data-cache";
 import { sqlite } from "~/.server/db";
-import { startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
+import { formatIsoDate, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
+import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure } from "~/lib/kpi";
 import { type KpiPeriod, dateTextRange, instantRange } from "~/lib/kpi-period";
-import { type KpiFilters, percentOf } from "~/models/kpi-surgical.server";
+import { type KpiFilters, type ScreenFilters, modelFilters, percentOf } from "~/models/kpi-surgical.server";
 
 const DAY_MS = 86_400_000;
 
@@ -146,12 +146,6 @@ export const FINANCIAL_GLOSA_SQL = (filters: KpiFilters) => `
    where s.billed_amount_cents > 0${filters.payerId ? " and p.id = @payer" : ""}${filters.doctorId ? " and s.doctor_id = @doctor" : ""}
    group by p.id`;
 
-/** The figures of the period, recomputed only after a write (any connection) or when the day turns. */
-export function getFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): FinancialKpis {
-  const key = `kpi-financial:${period.from}:${period.to}:${filters.doctorId ?? ""}:${filters.payerId ?? ""}:${todayIsoInClinic(now)}`;
-  return cachedUntilWrite(key, () => computeFinancialKpis(period, filters, now));
-}
-
 export function computeFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): FinancialKpis {
   const [from, toExclusive] = dateTextRange(period);
   const total = sqlite.prepare(FINANCIAL_TOTAL_SQL).pluck();
@@ -207,4 +201,110 @@ export function computeFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}
 
 function sortByPayer<T extends { payer: string }>(rows: T[]): T[] {
   return rows.sort((a, b) => a.payer.localeCompare(b.payer, "pt-BR"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The screen's report: the figures of the period beside those of the previous period.
+
+/** What the user reads on hover/focus of each figure: the formulas above, in Portuguese. */
+export const FINANCIAL_FORMULAS = {
+  revenue: "Soma das receitas lançadas com data no período (Financeiro). Não depende de médico nem de convênio.",
+  expenses: "Soma das despesas lançadas com data no período (Financeiro). Não depende de médico nem de convênio.",
+  margin: "(Receita − Despesas) ÷ Receita × 100, arredondado.",
+  paymentDays:
+    "Média, nas cirurgias pagas no período, de (data do pagamento − data do faturamento) em segundos ÷ 86400.",
+  glosa: "Valor glosado ÷ valor faturado × 100, nas cirurgias do período (data agendada) que foram faturadas.",
+  recovered: "Valor recuperado em recursos ÷ valor glosado × 100, nas mesmas cirurgias.",
+  open:
+    "Valor faturado das cirurgias com recebível em aberto (Realizado, Faturado, Pendente ou Glosa) no último dia do período (ou hoje, se o período não terminou).",
+} as const;
+
+/** The figures and tables of /kpis/financeiros for `period`, compared with `previous`. Admins only. */
+export function financialKpis({ period, previous }: { period: KpiPeriod; previous: KpiPeriod }, filters: ScreenFilters, now: Date = new Date()): KpiReport {
+  const cur = computeFinancialKpis(period, modelFilters(filters), now);
+  const prev = computeFinancialKpis(previous, modelFilters(filters), now);
+  const openCents = (k: FinancialKpis) => k.ageing.reduce((sum, b) => sum + b.cents, 0);
+  const figures: KpiFigureData[] = [
+    kpiFigure({ id: "receita", label: "Receita", unit: "cents", formula: FINANCIAL_FORMULAS.revenue, current: cur.revenueCents, previous: prev.revenueCents }),
+    kpiFigure({ id: "despesas", label: "Despesas", unit: "cents", formula: FINANCIAL_FORMULAS.expenses, current: cur.expensesCents, previous: prev.expensesCents }),
+    kpiFigure({ id: "margem", label: "Margem de lucro", unit: "percent", formula: FINANCIAL_FORMULAS.margin, current: cur.marginPercent, previous: prev.marginPercent, reason: NO_REVENUE }),
+    kpiFigure({
+      id: "prazo-pagamento",
+      label: "Prazo médio de pagamento",
+      unit: "days",
+      formula: FINANCIAL_FORMULAS.paymentDays,
+      current: cur.paymentDays.days,
+      previous: prev.paymentDays.days,
+      reason: "Nenhuma cirurgia faturada foi paga no período",
+    }),
+    kpiFigure({
+      id: "glosa",
+      label: "Taxa de glosa",
+      unit: "percent",
+      formula: FINANCIAL_FORMULAS.glosa,
+      current: cur.glosa.glosaRate,
+      previous: prev.glosa.glosaRate,
+      reason: "Nenhuma cirurgia do período foi faturada",
+    }),
+    kpiFigure({
+      id: "recuperado",
+      label: "Glosas recuperadas",
+      unit: "percent",
+      formula: FINANCIAL_FORMULAS.recovered,
+      current: cur.glosa.recoveredShare,
+      previous: prev.glosa.recoveredShare,
+      reason: "Nenhuma glosa nas cirurgias do período",
+    }),
+    kpiFigure({
+      id: "em-aberto",
+      label: "Recebíveis em aberto",
+      unit: "cents",
+      formula: FINANCIAL_FORMULAS.open,
+      current: openCents(cur),
+      previous: openCents(prev),
+      note: `Posição em ${formatIsoDate(cur.ageingOn)}`,
+    }),
+  ];
+
+  const ageing: KpiTableData = {
+    id: "envelhecimento",
+    title: `Envelhecimento dos recebíveis em ${formatIsoDate(cur.ageingOn)}`,
+    columns: [
+      { key: "faixa", header: "Faixa" },
+      { key: "valor", header: "Valor", unit: "cents" },
+      { key: "cirurgias", header: "Cirurgias", unit: "count" },
+    ],
+    rows: cur.ageing.map((b) => ({ faixa: b.label, valor: b.cents, cirurgias: b.count })),
+  };
+  const paymentDays: KpiTableData = {
+    id: "prazo-por-convenio",
+    title: "Prazo médio de pagamento por convênio",
+    columns: [
+      { key: "convenio", header: "Convênio" },
+      { key: "pagas", header: "Cirurgias pagas", unit: "count" },
+      { key: "prazo", header: "Prazo médio", unit: "days" },
+    ],
+    rows: cur.paymentDays.byPayer.map((row) => ({ convenio: row.payer, pagas: row.paid, prazo: row.days })),
+    empty: "Nenhuma cirurgia faturada foi paga no período.",
+  };
+  const glosas: KpiTableData = {
+    id: "glosas-por-convenio",
+    title: "Glosas por convênio",
+    columns: [
+      { key: "convenio", header: "Convênio" },
+      { key: "faturado", header: "Faturado", unit: "cents" },
+      { key: "glosado", header: "Glosado", unit: "cents" },
+      { key: "taxa", header: "Taxa de glosa", unit: "percent" },
+      { key: "recuperado", header: "Recuperado", unit: "percent" },
+    ],
+    rows: cur.glosa.byPayer.map((row) => ({
+      convenio: row.payer,
+      faturado: row.billedCents,
+      glosado: row.deniedCents,
+      taxa: row.glosaRate,
+      recuperado: row.recoveredShare,
+    })),
+    empty: "Nenhuma cirurgia do período foi faturada.",
+  };
+  return { figures, tables: [ageing, paymentDays, glosas] };
 }

@@ -7,10 +7,10 @@
  * a quote that leaves an item unpriced is incomplete and is not compared (it cannot be the highest
  * nor be chosen with a meaningful saving).
  */
-import { cachedUntilWrite } from "~/.server/data-cache";
 import { sqlite } from "~/.server/db";
+import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, unavailableFigure } from "~/lib/kpi";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
-import { type KpiFilters, percentOf } from "~/models/kpi-surgical.server";
+import { type KpiFilters, type ScreenFilters, modelFilters, percentOf } from "~/models/kpi-surgical.server";
 
 /** Why suppliers' lead times are '—': the quotes record how long prices hold, not when goods arrive. */
 export const LEAD_TIME_UNAVAILABLE = "As cotações não registram data de pedido nem de entrega, só a validade do preço";
@@ -82,11 +82,6 @@ interface RequestRow {
   chosen_complete: number | null;
 }
 
-export function getOpmeKpis(period: KpiPeriod, filters: KpiFilters = {}): OpmeKpis {
-  const key = `kpi-opme:${period.from}:${period.to}:${filters.doctorId ?? ""}:${filters.payerId ?? ""}`;
-  return cachedUntilWrite(key, () => computeOpmeKpis(period, filters));
-}
-
 export function computeOpmeKpis(period: KpiPeriod, filters: KpiFilters = {}): OpmeKpis {
   const [start, end] = instantRange(period);
   const rows = sqlite.prepare(OPME_REQUESTS_SQL(filters)).all({
@@ -136,4 +131,80 @@ export function computeOpmeKpis(period: KpiPeriod, filters: KpiFilters = {}): Op
     savingsPercent: percentOf(savingsCents, highestCents),
     leadTimeDays: null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The screen's report: the figures of the period beside those of the previous period.
+
+/** What the user reads on hover/focus of each figure: the formulas above, in Portuguese. */
+export const OPME_FORMULAS = {
+  requests: "Pedidos de OPME das cirurgias com data agendada no período.",
+  quotesPerRequest: "Cotações recebidas ÷ pedidos de OPME do período.",
+  spend: "Soma das cotações escolhidas: preço unitário × quantidade de cada item.",
+  savings:
+    "Soma de (maior cotação completa − cotação escolhida) nos pedidos com pelo menos duas cotações completas e a escolhida completa.",
+  savingsPercent: "Economia ÷ soma das maiores cotações completas desses pedidos × 100.",
+  leadTime: "Média de dias entre o pedido ao fornecedor e a entrega do material.",
+} as const;
+
+/** The figures and tables of /kpis/opme for `period`, compared with `previous`. */
+export function opmeKpis({ period, previous }: { period: KpiPeriod; previous: KpiPeriod }, filters: ScreenFilters): KpiReport {
+  const cur = computeOpmeKpis(period, modelFilters(filters));
+  const prev = computeOpmeKpis(previous, modelFilters(filters));
+  const noRequest = "Nenhum pedido de OPME nas cirurgias do período";
+  const figures: KpiFigureData[] = [
+    kpiFigure({ id: "pedidos", label: "Pedidos de OPME", unit: "count", formula: OPME_FORMULAS.requests, current: cur.requests, previous: prev.requests }),
+    kpiFigure({
+      id: "cotacoes-por-pedido",
+      label: "Cotações por pedido",
+      unit: "ratio",
+      formula: OPME_FORMULAS.quotesPerRequest,
+      current: cur.quotesPerRequest,
+      previous: prev.quotesPerRequest,
+      reason: noRequest,
+    }),
+    kpiFigure({ id: "gasto", label: "Gasto com OPME", unit: "cents", formula: OPME_FORMULAS.spend, current: cur.spendCents, previous: prev.spendCents }),
+    kpiFigure({
+      id: "economia",
+      label: "Economia na escolha",
+      unit: "cents",
+      formula: OPME_FORMULAS.savings,
+      current: cur.compared === 0 ? null : cur.savingsCents,
+      previous: prev.compared === 0 ? null : prev.savingsCents,
+      reason: "Nenhum pedido com duas cotações completas e uma escolhida",
+    }),
+    kpiFigure({
+      id: "economia-percentual",
+      label: "Economia sobre a maior cotação",
+      unit: "percent",
+      formula: OPME_FORMULAS.savingsPercent,
+      current: cur.savingsPercent,
+      previous: prev.savingsPercent,
+      reason: "Nenhum pedido com duas cotações completas e uma escolhida",
+    }),
+    unavailableFigure({ id: "prazo-entrega", label: "Prazo de entrega dos fornecedores", unit: "days", formula: OPME_FORMULAS.leadTime, reason: LEAD_TIME_UNAVAILABLE }),
+  ];
+  const bySupplier: KpiTableData = {
+    id: "gasto-por-fornecedor",
+    title: "Gasto por fornecedor",
+    columns: [
+      { key: "fornecedor", header: "Fornecedor" },
+      { key: "gasto", header: "Gasto", unit: "cents" },
+      { key: "pedidos", header: "Pedidos", unit: "count" },
+    ],
+    rows: cur.bySupplier.map((row) => ({ fornecedor: row.supplier, gasto: row.cents, pedidos: row.requests })),
+    empty: "Nenhuma cotação escolhida no período.",
+  };
+  const byProcedure: KpiTableData = {
+    id: "gasto-por-procedimento",
+    title: "Gasto por procedimento",
+    columns: [
+      { key: "procedimento", header: "Procedimento" },
+      { key: "gasto", header: "Gasto", unit: "cents" },
+      { key: "pedidos", header: "Pedidos", unit: "count" },
+    ],
+    rows: cur.byProcedure.map((row) => ({ procedimento: row.procedure, gasto: row.cents, pedidos: row.requests })),
+    empty: "Nenhuma cotação escolhida no período.",
+  };
+  return { figures, tables: [bySupplier, byProcedure] };
 }

@@ -9,11 +9,11 @@
  */
 import { inArray } from "drizzle-orm";
 import { payers } from "~db/schema";
-import { cachedUntilWrite } from "~/.server/data-cache";
 import { db, sqlite } from "~/.server/db";
 import { ANS_RESPONSE_BUSINESS_DAYS } from "~/lib/ans";
 import { addBusinessDays } from "~/lib/business-days";
 import { isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
+import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure } from "~/lib/kpi";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
 import { PIPELINE_STAGES, PIPELINE_STAGE_IDS, type PipelineStage } from "~/lib/pipeline";
 import { clinicHolidaySet } from "~/models/pipeline.server";
@@ -176,13 +176,6 @@ interface AnsRow {
   answered: number;
 }
 
-/** The figures of the period, recomputed only after a write (any connection) or when the day turns. */
-export function getSurgicalKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): SurgicalKpis {
-  const today = todayIsoInClinic(now);
-  const key = `kpi-surgical:${period.from}:${period.to}:${filters.doctorId ?? ""}:${filters.payerId ?? ""}:${today}`;
-  return cachedUntilWrite(key, () => computeSurgicalKpis(period, filters, now));
-}
-
 export function computeSurgicalKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): SurgicalKpis {
   const p = params(period, filters);
 
@@ -279,4 +272,130 @@ function byPayer(map: Map<number | null, { part: number; whole: number }>) {
     }))
     .sort((a, b) => a.payer.localeCompare(b.payer, "pt-BR"));
   return { part, whole, percent: percentOf(part, whole), byPayer: rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The screen's report: the figures of the period beside those of the previous period.
+
+/** What the user reads on hover/focus of each figure: the formulas above, in Portuguese. */
+export const SURGICAL_FORMULAS = {
+  total: "Cirurgias com data agendada no período, em qualquer etapa.",
+  success: "Cirurgias do período na etapa Concluído ÷ todas as cirurgias do período × 100, arredondado.",
+  ans:
+    "Pedidos de autorização respondidos (Aprovado ou Negado) até o 10º dia útil após o envio (RN 623/2024; feriados nacionais e da clínica excluídos) ÷ pedidos respondidos ou com o prazo vencido × 100. Pedidos ainda no prazo não entram.",
+  denial: "Cirurgias negadas ao menos uma vez ÷ cirurgias que o convênio respondeu (Aprovado ou Negado) × 100.",
+  authorisation:
+    "Mediana do tempo na etapa Enviado Pré-aut: da entrada na etapa à movimentação seguinte, nas cirurgias do período (permanências em andamento não entram).",
+} as const;
+
+/** The doctor and payer of a screen's URL (null: all). */
+export type ScreenFilters = { doctorId?: number | null; payerId?: number | null };
+
+export function modelFilters(filters: ScreenFilters): KpiFilters {
+  return { ...(filters.doctorId ? { doctorId: filters.doctorId } : {}), ...(filters.payerId ? { payerId: filters.payerId } : {}) };
+}
+
+/** The figures and tables of /kpis/cirurgicos for `period`, compared with `previous`. */
+export function surgicalKpis({ period, previous }: { period: KpiPeriod; previous: KpiPeriod }, filters: ScreenFilters, now: Date = new Date()): KpiReport {
+  const cur = computeSurgicalKpis(period, modelFilters(filters), now);
+  const prev = computeSurgicalKpis(previous, modelFilters(filters), now);
+  const authorisation = (k: SurgicalKpis) => k.stageTimes.find((t) => t.stage === "enviado_pre_aut")?.medianDays ?? null;
+
+  const figures: KpiFigureData[] = [
+    kpiFigure({ id: "cirurgias", label: "Cirurgias", unit: "count", formula: SURGICAL_FORMULAS.total, current: cur.total, previous: prev.total }),
+    kpiFigure({
+      id: "sucesso",
+      label: "Taxa de sucesso",
+      unit: "percent",
+      formula: SURGICAL_FORMULAS.success,
+      current: cur.successRate.percent,
+      previous: prev.successRate.percent,
+      reason: NO_SURGERIES,
+    }),
+    kpiFigure({
+      id: "prazo-ans",
+      label: "Cumprimento do prazo ANS",
+      unit: "percent",
+      formula: SURGICAL_FORMULAS.ans,
+      current: cur.ansCompliance.percent,
+      previous: prev.ansCompliance.percent,
+      reason: "Nenhum pedido respondido ou vencido no período",
+    }),
+    kpiFigure({
+      id: "negativa",
+      label: "Taxa de negativa",
+      unit: "percent",
+      formula: SURGICAL_FORMULAS.denial,
+      current: cur.denialRate.percent,
+      previous: prev.denialRate.percent,
+      reason: "Nenhum pedido respondido pelo convênio no período",
+    }),
+    kpiFigure({
+      id: "tempo-autorizacao",
+      label: "Tempo mediano de autorização",
+      unit: "days",
+      formula: SURGICAL_FORMULAS.authorisation,
+      current: authorisation(cur),
+      previous: authorisation(prev),
+      reason: "Nenhum pedido saiu de Enviado Pré-aut no período",
+    }),
+  ];
+
+  const byStage: KpiTableData = {
+    id: "por-etapa",
+    title: "Cirurgias por etapa",
+    columns: [
+      { key: "etapa", header: "Etapa" },
+      { key: "cirurgias", header: "Cirurgias", unit: "count" },
+      { key: "anterior", header: "Período anterior", unit: "count" },
+    ],
+    rows: cur.byStage.map((row, i) => ({ etapa: row.label, cirurgias: row.count, anterior: prev.byStage[i]!.count })),
+  };
+  const byProcedure: KpiTableData = {
+    id: "por-procedimento",
+    title: "Cirurgias por procedimento",
+    columns: [
+      { key: "procedimento", header: "Procedimento" },
+      { key: "cirurgias", header: "Cirurgias", unit: "count" },
+    ],
+    rows: cur.byProcedure.map((row) => ({ procedimento: row.procedure, cirurgias: row.count })),
+    empty: "Nenhuma cirurgia agendada no período.",
+  };
+  const stageTimes: KpiTableData = {
+    id: "tempo-por-etapa",
+    title: "Tempo em cada etapa",
+    columns: [
+      { key: "etapa", header: "Etapa" },
+      { key: "permanencias", header: "Permanências concluídas", unit: "count" },
+      { key: "mediana", header: "Mediana", unit: "days" },
+      { key: "p90", header: "Percentil 90", unit: "days" },
+    ],
+    rows: cur.stageTimes.map((row) => ({ etapa: row.label, permanencias: row.stays, mediana: row.medianDays, p90: row.p90Days })),
+  };
+  const byPayer: KpiTableData = {
+    id: "por-convenio",
+    title: "Prazo ANS e negativas por convênio",
+    columns: [
+      { key: "convenio", header: "Convênio" },
+      { key: "pedidos", header: "Pedidos avaliados", unit: "count" },
+      { key: "prazo", header: "No prazo ANS", unit: "percent" },
+      { key: "respondidos", header: "Respondidos", unit: "count" },
+      { key: "negativa", header: "Taxa de negativa", unit: "percent" },
+    ],
+    rows: payerRows(cur),
+    empty: "Nenhum pedido de autorização avaliado no período.",
+  };
+  return { figures, tables: [byStage, byProcedure, stageTimes, byPayer] };
+}
+
+function payerRows(kpis: SurgicalKpis) {
+  const payersById = new Map<number, string>();
+  for (const row of [...kpis.ansCompliance.byPayer, ...kpis.denialRate.byPayer]) payersById.set(row.payerId, row.payer);
+  return [...payersById.entries()]
+    .sort((a, b) => a[1].localeCompare(b[1], "pt-BR"))
+    .map(([id, payer]) => {
+      const ans = kpis.ansCompliance.byPayer.find((row) => row.payerId === id);
+      const denial = kpis.denialRate.byPayer.find((row) => row.payerId === id);
+      return { convenio: payer, pedidos: ans?.whole ?? 0, prazo: ans?.percent ?? null, respondidos: denial?.whole ?? 0, negativa: denial?.percent ?? null };
+    });
 }

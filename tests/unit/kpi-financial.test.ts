@@ -12,9 +12,12 @@ import {
   FINANCIAL_PAYMENT_DAYS_SQL,
   FINANCIAL_TOTAL_SQL,
   computeFinancialKpis,
-  getFinancialKpis,
 } from "~/models/kpi-financial.server";
-import { insertPatient } from "./helpers";
+import { readToast } from "~/.server/toast";
+import { FINANCE_DENIED } from "~/.server/finance-access";
+import { loader as exportLoader } from "~/routes/kpis/financeiros-export";
+import { loader } from "~/routes/kpis/financeiros";
+import { type SignedIn, getRequest, insertPatient, loginAs, routeArgs, thrownResponse } from "./helpers";
 import { FILTER_VARIANTS, NOVEMBER, NOW, at, insertKpiCast, planOf } from "./kpi-fixtures";
 
 let payerA: number;
@@ -54,7 +57,14 @@ function glosa(surgeryId: number, deniedCents: number, recoveredCents: number) {
   db.insert(receivableGlosas).values({ surgeryId, tissCode: "1801", reason: "Procedimento não autorizado", deniedCents, recoveredCents }).run();
 }
 
-beforeAll(() => {
+let admin: SignedIn;
+let staff: SignedIn;
+let doctorUser: SignedIn;
+
+beforeAll(async () => {
+  admin = await loginAs("admin");
+  staff = await loginAs("staff");
+  doctorUser = await loginAs("doctor");
   ({ payerA, payerB, doctor1, doctor2 } = insertKpiCast());
 
   const tx = (type: "receita" | "despesa", amountCents: number, transactionDate: string) =>
@@ -139,13 +149,13 @@ describe("KPIs Financeiros", () => {
   });
 
   it("shows '—' (null) without revenue, payments or billing", () => {
-    const empty = getFinancialKpis({ from: "2025-01-01", to: "2025-01-31" }, {}, NOW);
+    const empty = computeFinancialKpis({ from: "2025-01-01", to: "2025-01-31" }, {}, NOW);
     expect(empty).toMatchObject({ revenueCents: 0, expensesCents: 0, marginPercent: null });
     expect(empty.paymentDays).toEqual({ paid: 0, days: null, byPayer: [] });
     expect(empty.glosa).toMatchObject({ glosaRate: null, recoveredShare: null, byPayer: [] });
     expect(empty.ageing.every((b) => b.count === 0 && b.cents === 0)).toBe(true);
     // A period still running is aged today.
-    expect(getFinancialKpis({ from: "2026-12-01", to: "2026-12-31" }, {}, NOW).ageingOn).toBe("2026-12-15");
+    expect(computeFinancialKpis({ from: "2026-12-01", to: "2026-12-31" }, {}, NOW).ageingOn).toBe("2026-12-15");
   });
 });
 
@@ -159,5 +169,36 @@ describe("KPIs Financeiros query plans", () => {
       expect(plan, `${statement}\n${plan}`).not.toMatch(/TEMP B-TREE/);
     }
     expect(planOf(FINANCIAL_TOTAL_SQL)).toMatch(/SEARCH financial_transactions USING COVERING INDEX financial_transactions_type_date_amount_idx/);
+  });
+});
+
+describe("/kpis/financeiros (admin only, by the server)", () => {
+  const query = "periodo=personalizado&de=2026-11-01&ate=2026-11-30";
+
+  it("sends staff and doctors to /dashboard with SPEC §8's message, from the page and from the CSV", async () => {
+    for (const who of [staff, doctorUser]) {
+      for (const call of [
+        () => loader(routeArgs(getRequest(`/kpis/financeiros?${query}`, { cookie: who.cookie }))),
+        () => exportLoader(routeArgs(getRequest(`/kpis/financeiros/export.csv?${query}&tabela=indicadores`, { cookie: who.cookie }))),
+      ]) {
+        const response = await thrownResponse(call());
+        expect(response.status).toBe(302);
+        expect(response.headers.get("Location")).toBe("/dashboard");
+        const { toast } = await readToast(getRequest("/dashboard", { cookie: response.headers.get("Set-Cookie")!.split(";")[0] }));
+        expect(toast?.message).toBe(FINANCE_DENIED);
+      }
+    }
+  });
+
+  it("gives an admin the figures compared with the previous period, and a CSV with the same numbers", async () => {
+    const data = await loader(routeArgs(getRequest(`/kpis/financeiros?${query}`, { cookie: admin.cookie })));
+    const revenue = data.report.figures.find((f) => f.id === "receita")!;
+    // Previous period: 2 to 31 October (30 days), whose revenue is the 31 October R$ 999,99.
+    expect(revenue).toMatchObject({ current: 150_000, previous: 99_999 });
+    expect(revenue.deltaPercent).toBeCloseTo(50.0, 1);
+    expect(data.report.figures.find((f) => f.id === "margem")).toMatchObject({ current: 20, previous: 100 });
+    const csv = await (await exportLoader(routeArgs(getRequest(`/kpis/financeiros/export.csv?${query}&tabela=glosas-por-convenio`, { cookie: admin.cookie })))).text();
+    expect(csv).toContain("Unimed;1500;200;13,3;25");
+    expect(csv).toContain("Bradesco Saúde;400;50;12,5;20");
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { opmeItems, opmeQuotePrices, opmeQuotes, opmeRequests, suppliers, surgeries } from "~db/schema";
 import { db } from "~/.server/db";
 import { supplierSearchText } from "~/models/supplier.server";
-import { LEAD_TIME_UNAVAILABLE, OPME_REQUESTS_SQL, computeOpmeKpis, getOpmeKpis } from "~/models/kpi-opme.server";
+import { LEAD_TIME_UNAVAILABLE, OPME_REQUESTS_SQL, computeOpmeKpis, opmeKpis } from "~/models/kpi-opme.server";
 import { insertPatient } from "./helpers";
 import { FILTER_VARIANTS, NOVEMBER, at, insertKpiCast, planOf } from "./kpi-fixtures";
 
@@ -84,14 +84,17 @@ describe("KPIs OPME", () => {
     const kpis = computeOpmeKpis(NOVEMBER);
     // (3 000 − 2 500) + (5 000 − 4 000) over 3 000 + 5 000; the single-quote request is not compared.
     expect(kpis).toMatchObject({ compared: 2, savingsCents: 1_500, savingsPercent: 18.8, leadTimeDays: null });
-    expect(LEAD_TIME_UNAVAILABLE).toMatch(/não registram/);
+    const report = opmeKpis({ period: NOVEMBER, previous: { from: "2026-10-02", to: "2026-10-31" } }, {});
+    expect(report.figures.find((f) => f.id === "prazo-entrega")).toMatchObject({ current: null, reason: LEAD_TIME_UNAVAILABLE });
+    expect(report.figures.find((f) => f.id === "gasto")).toMatchObject({ current: 7_000, previous: 7_000, deltaPercent: 0 });
+    expect(report.figures.find((f) => f.id === "economia")).toMatchObject({ current: 1_500, previous: null });
   });
 
   it("filters by doctor, and shows '—' (null) without requests", () => {
     expect(computeOpmeKpis(NOVEMBER, { doctorId: doctor2 })).toMatchObject({ requests: 1, spendCents: 4_000, savingsPercent: 20 });
-    const empty = getOpmeKpis({ from: "2026-09-01", to: "2026-09-30" });
+    const empty = computeOpmeKpis({ from: "2026-09-01", to: "2026-09-30" });
     expect(empty).toMatchObject({ requests: 0, quotesPerRequest: null, spendCents: 0, savingsPercent: null, bySupplier: [] });
-    expect(getOpmeKpis({ from: "2026-10-01", to: "2026-10-31" })).toMatchObject({ requests: 1, spendCents: 7_000, compared: 0 });
+    expect(computeOpmeKpis({ from: "2026-10-01", to: "2026-10-31" })).toMatchObject({ requests: 1, spendCents: 7_000, compared: 0 });
   });
 
   it("seeks from the period's surgeries: no scan of surgeries, requests, quotes or prices", () => {

@@ -13,9 +13,10 @@ import {
   SURGICAL_BY_STAGE_SQL,
   SURGICAL_STAGE_TIMES_SQL,
   computeSurgicalKpis,
-  getSurgicalKpis,
 } from "~/models/kpi-surgical.server";
-import { insertPatient } from "./helpers";
+import { loader as exportLoader } from "~/routes/kpis/cirurgicos-export";
+import { loader } from "~/routes/kpis/cirurgicos";
+import { type SignedIn, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "./helpers";
 import { FILTER_VARIANTS, NOVEMBER, NOW, at, insertKpiCast, planOf } from "./kpi-fixtures";
 
 let payerA: number;
@@ -56,7 +57,12 @@ function insertSurgery(options: {
   return id;
 }
 
-beforeAll(() => {
+let admin: SignedIn;
+let staff: SignedIn;
+
+beforeAll(async () => {
+  admin = await loginAs("admin");
+  staff = await loginAs("staff");
   ({ payerA, payerB, doctor1, doctor2 } = insertKpiCast());
   // Concluded; answered (approved) on 5 Nov, within the clock.
   insertSurgery({
@@ -177,13 +183,13 @@ describe("KPIs Cirúrgicos", () => {
   });
 
   it("has no rate without data ('—'), and the previous period is computed the same way", () => {
-    const empty = getSurgicalKpis({ from: "2026-09-01", to: "2026-09-30" }, {}, NOW);
+    const empty = computeSurgicalKpis({ from: "2026-09-01", to: "2026-09-30" }, {}, NOW);
     expect(empty.total).toBe(0);
     expect(empty.successRate.percent).toBeNull();
     expect(empty.ansCompliance.percent).toBeNull();
     expect(empty.denialRate.percent).toBeNull();
     expect(empty.stageTimes.every((t) => t.medianDays === null)).toBe(true);
-    const october = getSurgicalKpis({ from: "2026-10-01", to: "2026-10-31" }, {}, NOW);
+    const october = computeSurgicalKpis({ from: "2026-10-01", to: "2026-10-31" }, {}, NOW);
     expect(october.successRate).toEqual({ concluded: 1, total: 1, percent: 100 });
   });
 });
@@ -201,5 +207,25 @@ describe("KPIs Cirúrgicos query plans", () => {
       expect(stagePlan).not.toMatch(/TEMP B-TREE/);
       expect(planOf(SURGICAL_ANS_SQL(filters))).not.toMatch(/TEMP B-TREE/);
     }
+  });
+});
+
+describe("/kpis/cirurgicos", () => {
+  const query = "periodo=personalizado&de=2026-11-01&ate=2026-11-30";
+
+  it("compares each figure with the previous period of the same length, for any role", async () => {
+    const data = await loader(routeArgs(getRequest(`/kpis/cirurgicos?${query}`, { cookie: staff.cookie })));
+    // Previous period: 2 to 31 October, holding the surgery of 31 October (São Paulo), concluded.
+    expect(data.report.figures.find((f) => f.id === "sucesso")).toMatchObject({ current: 25, previous: 100, deltaPercent: -75 });
+    expect(data.report.figures.find((f) => f.id === "prazo-ans")).toMatchObject({ current: 33.3, previous: null, deltaPercent: null });
+    expect(data.report.figures.find((f) => f.id === "negativa")!.formula).toMatch(/negadas/);
+    expect(data.exportQuery).toBeNull();
+  });
+
+  it("exports a table's CSV with the numbers on screen (admins); staff is refused", async () => {
+    const csv = await (await exportLoader(routeArgs(getRequest(`/kpis/cirurgicos/export.csv?${query}&tabela=por-etapa`, { cookie: admin.cookie })))).text();
+    expect(csv).toContain("Concluído;1;1");
+    expect(csv).toContain("Aguardando Parecer;1;0");
+    expect(statusOf(await thrownResponse(exportLoader(routeArgs(getRequest(`/kpis/cirurgicos/export.csv?${query}`, { cookie: staff.cookie })))))).toBe(403);
   });
 });

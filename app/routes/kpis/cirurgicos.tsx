@@ -1,0 +1,53 @@
+import { KpiChart } from "~/components/kpi/kpi-chart";
+import { KpiFigureGrid } from "~/components/kpi/kpi-figure";
+import { KpiPeriodFilter } from "~/components/kpi/kpi-period-filter";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { requirePermission } from "~/.server/auth";
+import { cachedKpiReport, kpiFilterOptions, kpiQueryString, readKpiQuery } from "~/.server/kpi";
+import { todayIsoInClinic } from "~/lib/dates";
+import { kpiExportHref } from "~/lib/kpi";
+import { can } from "~/lib/permissions";
+import { surgicalKpis } from "~/models/kpi-surgical.server";
+import type { Route } from "./+types/cirurgicos";
+
+export const handle = { title: "KPIs Cirúrgicos", subtitle: "Etapas, procedimentos, prazo ANS e negativas" };
+export const meta: Route.MetaFunction = () => [{ title: "KPIs Cirúrgicos · Sinapse" }];
+
+const PATH = "/kpis/cirurgicos";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "kpis", "view");
+  const query = readKpiQuery(new URL(request.url));
+  const options = kpiFilterOptions({ doctors: true, payers: true });
+  return {
+    query,
+    // Scoped by today: the ANS compliance counts the clocks expired by today.
+    report: cachedKpiReport("cirurgicos", query, todayIsoInClinic(), () => surgicalKpis(query, query)),
+    ...options,
+    exportQuery: can(user, "kpis", "export") ? kpiQueryString(query) : null,
+  };
+}
+
+export default function KpisCirurgicos({ loaderData }: Route.ComponentProps) {
+  const { query, report, doctors, payers, exportQuery } = loaderData;
+  const [byStage, byProcedure, stageTimes, byPayer] = report.tables;
+  const href = (id: string) => (exportQuery === null ? null : kpiExportHref(PATH, exportQuery, id));
+  return (
+    <div className="space-y-6">
+      <KpiPeriodFilter period={query} doctors={doctors} doctorId={query.doctorId} payers={payers} payerId={query.payerId} />
+      <KpiFigureGrid title="Indicadores" figures={report.figures} exportHref={href("indicadores")} />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <KpiChart table={byStage} kind="bar" x="etapa" series={["cirurgias", "anterior"]} exportHref={href(byStage.id)} />
+        <KpiChart table={byProcedure} kind="bar" x="procedimento" series={["cirurgias"]} exportHref={href(byProcedure.id)} />
+      </div>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <KpiChart table={stageTimes} kind="bar" x="etapa" series={["mediana", "p90"]} exportHref={href(stageTimes.id)} />
+        <KpiChart table={byPayer} kind="bar" x="convenio" series={["prazo", "negativa"]} exportHref={href(byPayer.id)} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,47 @@
+import { KpiChart } from "~/components/kpi/kpi-chart";
+import { KpiFigureGrid } from "~/components/kpi/kpi-figure";
+import { KpiPeriodFilter } from "~/components/kpi/kpi-period-filter";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { requirePermission } from "~/.server/auth";
+import { cachedKpiReport, kpiFilterOptions, kpiQueryString, readKpiQuery } from "~/.server/kpi";
+import { kpiExportHref } from "~/lib/kpi";
+import { can } from "~/lib/permissions";
+import { opmeKpis } from "~/models/kpi-opme.server";
+import type { Route } from "./+types/opme";
+
+export const handle = { title: "KPIs OPME", subtitle: "Gasto por fornecedor e procedimento, cotações e economia" };
+export const meta: Route.MetaFunction = () => [{ title: "KPIs OPME · Sinapse" }];
+
+const PATH = "/kpis/opme";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "kpis", "view");
+  const query = readKpiQuery(new URL(request.url));
+  const options = kpiFilterOptions({ doctors: true, payers: true });
+  return {
+    query,
+    report: cachedKpiReport("opme", query, "", () => opmeKpis(query, query)),
+    ...options,
+    exportQuery: can(user, "kpis", "export") ? kpiQueryString(query) : null,
+  };
+}
+
+export default function KpisOpme({ loaderData }: Route.ComponentProps) {
+  const { query, report, doctors, payers, exportQuery } = loaderData;
+  const [bySupplier, byProcedure] = report.tables;
+  const href = (id: string) => (exportQuery === null ? null : kpiExportHref(PATH, exportQuery, id));
+  return (
+    <div className="space-y-6">
+      <KpiPeriodFilter period={query} doctors={doctors} doctorId={query.doctorId} payers={payers} payerId={query.payerId} />
+      <KpiFigureGrid title="Indicadores" figures={report.figures} exportHref={href("indicadores")} />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <KpiChart table={bySupplier} kind="bar" x="fornecedor" series={["gasto"]} exportHref={href(bySupplier.id)} />
+        <KpiChart table={byProcedure} kind="bar" x="procedimento" series={["gasto"]} exportHref={href(byProcedure.id)} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
