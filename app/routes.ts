@@ -80,6 +80,9 @@ export default [
     route("financeiro/folhas-sala", "routes/financeiro-folhas.tsx"),
     route("kpis/operacionais", "routes/kpis/operacionais.tsx"),
     route("kpis/metricas", "routes/kpis/metricas.tsx"),
+    route("kpis/cirurgicos", "routes/kpis/cirurgicos.tsx"),
+    route("kpis/financeiros", "routes/kpis/financeiros.tsx"),
+    route("kpis/opme", "routes/kpis/opme.tsx"),
     route("financeiro/folhas-unimed", "routes/financeiro-folhas.tsx", { id: "routes/financeiro-folhas/unimed" }),
     route("financeiro/importar-honorarios", "routes/financeiro-importar.tsx"),
   ])),
@@ -91,6 +94,9 @@ export default [
   // KPI screens: one table (or the figures) of the screen as CSV, same period and filters.
   route("kpis/operacionais/export.csv", "routes/kpis/operacionais-export.ts"),
   route("kpis/metricas/export.csv", "routes/kpis/metricas-export.ts"),
+  route("kpis/cirurgicos/export.csv", "routes/kpis/cirurgicos-export.ts"),
+  route("kpis/financeiros/export.csv", "routes/kpis/financeiros-export.ts"),
+  route("kpis/opme/export.csv", "routes/kpis/opme-export.ts"),
   route("files/:id/download", "routes/files.download.ts"),
   // Fee statements: the multipart upload (a file, or a CSV to preview) and a kept statement's download.
   route("financeiro/importar-honorarios/enviar", "routes/financeiro-importar-enviar.ts"),

@@ -5,7 +5,7 @@
  * figures with <KpiFigure>, its tables with <KpiChart>/<KpiTable>, and the CSV export writes the
  * very same values (`kpiTableCsvRows`, `kpiFiguresCsvRows`), so the file and the screen agree.
  *
- * Units: `count` (integer), `cents` (integer cents, shown as BRL), `percent` (percentage points,
+ * Units: `count` (integer), `ratio` (an average count, one decimal: 1,5 quotes per request), `cents` (integer cents, shown as BRL), `percent` (percentage points,
  * 12.5 = 12,5 %), `days` and `minutes` (one decimal). A figure that cannot be computed has
  * `value: null` and a one-line `reason`; it is shown as '—', never as an invented number.
  */
@@ -13,7 +13,7 @@ import { type FigureComparison, compareFigures } from "./kpi-period";
 import { formatBRL } from "./money";
 import type { CsvCell } from "./csv";
 
-export type KpiUnit = "count" | "cents" | "percent" | "days" | "minutes";
+export type KpiUnit = "count" | "ratio" | "cents" | "percent" | "days" | "minutes";
 
 export const KPI_NO_VALUE = "—";
 
@@ -104,6 +104,8 @@ export function formatKpiValue(unit: KpiUnit | undefined, value: KpiCell): strin
       return `${oneDecimal.format(value)} ${value === 1 ? "dia" : "dias"}`;
     case "minutes":
       return `${oneDecimal.format(value)} min`;
+    case "ratio":
+      return oneDecimal.format(value);
     case "count":
     default:
       return integer.format(value);
@@ -120,7 +122,7 @@ export function formatDelta(deltaPercent: number | null): string | null {
 
 /** A CSV header with its unit, so numbers can stay numbers: 'Receita (R$)', 'Taxa (%)'. */
 function csvHeader(column: KpiColumn): string {
-  const suffix = { cents: " (R$)", percent: " (%)", days: " (dias)", minutes: " (min)", count: "" }[column.unit ?? "count"];
+  const suffix = { cents: " (R$)", percent: " (%)", days: " (dias)", minutes: " (min)", count: "", ratio: "" }[column.unit ?? "count"];
   return `${column.header}${suffix}`;
 }
 
@@ -144,7 +146,7 @@ export function kpiFiguresCsvRows(figures: KpiFigureData[]): { headers: string[]
     headers: ["Indicador", "Unidade", "Período", "Período anterior", "Variação (%)", "Fórmula", "Observação"],
     rows: figures.map((f) => [
       f.label,
-      { count: "quantidade", cents: "R$", percent: "%", days: "dias", minutes: "min" }[f.unit],
+      { count: "quantidade", ratio: "média", cents: "R$", percent: "%", days: "dias", minutes: "min" }[f.unit],
       kpiCsvCell(f.unit, f.current),
       kpiCsvCell(f.unit, f.previous),
       f.deltaPercent === null ? null : Math.round(f.deltaPercent * 10) / 10,

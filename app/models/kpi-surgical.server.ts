@@ -128,7 +128,7 @@ export const SURGICAL_BY_PROCEDURE_SQL = (filters: KpiFilters) => `
  * by nearest rank: the stay at rank ⌈0,5·n⌉ and ⌈0,9·n⌉ of the n stays sorted by length.
  */
 export const SURGICAL_STAGE_TIMES_SQL = (filters: KpiFilters) => `
-  with stays as (
+  with stays as materialized (
     select ps.stage as stage,
            (select min(nx.created_at) from pipeline_stages nx
              where nx.surgery_id = ps.surgery_id and nx.created_at > ps.created_at) - ps.created_at as ms

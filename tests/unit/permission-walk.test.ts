@@ -157,6 +157,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   "routes/kpis/operacionais-export": { view: ADMIN },
   "routes/kpis/metricas": { view: ROLES },
   "routes/kpis/metricas-export": { view: ADMIN },
+  "routes/kpis/cirurgicos": { view: ROLES },
+  "routes/kpis/cirurgicos-export": { view: ADMIN },
+  "routes/kpis/opme": { view: ROLES },
+  "routes/kpis/opme-export": { view: ADMIN },
+  // Financial KPIs: admins only, like /financial; anyone else is sent to /dashboard.
+  "routes/kpis/financeiros": { view: ADMIN, refusedRedirect: "/dashboard" },
+  "routes/kpis/financeiros-export": { view: ADMIN, refusedRedirect: "/dashboard" },
   "routes/api/financeiro-receber": { view: ROLES },
   // No receivable 1 in the walk's database: 404 to whoever may read; a form POST is not PUT/DELETE (405).
   "routes/api/financeiro-receber-item": { view: ROLES, viewStatus: 404, intents: { post: ROLES } },
