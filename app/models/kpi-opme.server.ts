@@ -184,27 +184,22 @@ export function opmeKpis({ period, previous }: { period: KpiPeriod; previous: Kp
     }),
     unavailableFigure({ id: "prazo-entrega", label: "Prazo de entrega dos fornecedores", unit: "days", formula: OPME_FORMULAS.leadTime, reason: LEAD_TIME_UNAVAILABLE }),
   ];
-  const bySupplier: KpiTableData = {
-    id: "gasto-por-fornecedor",
-    title: "Gasto por fornecedor",
-    columns: [
-      { key: "fornecedor", header: "Fornecedor" },
-      { key: "gasto", header: "Gasto", unit: "cents" },
-      { key: "pedidos", header: "Pedidos", unit: "count" },
-    ],
-    rows: cur.bySupplier.map((row) => ({ fornecedor: row.supplier, gasto: row.cents, pedidos: row.requests })),
-    empty: "Nenhuma cotação escolhida no período.",
-  };
-  const byProcedure: KpiTableData = {
-    id: "gasto-por-procedimento",
-    title: "Gasto por procedimento",
-    columns: [
-      { key: "procedimento", header: "Procedimento" },
-      { key: "gasto", header: "Gasto", unit: "cents" },
-      { key: "pedidos", header: "Pedidos", unit: "count" },
-    ],
-    rows: cur.byProcedure.map((row) => ({ procedimento: row.procedure, gasto: row.cents, pedidos: row.requests })),
-    empty: "Nenhuma cotação escolhida no período.",
-  };
+  const bySupplier = spendTable("gasto-por-fornecedor", "Gasto por fornecedor", "Fornecedor", cur.bySupplier.map((row) => ({ name: row.supplier, ...row })));
+  const byProcedure = spendTable("gasto-por-procedimento", "Gasto por procedimento", "Procedimento", cur.byProcedure.map((row) => ({ name: row.procedure, ...row })));
   return { figures, tables: [bySupplier, byProcedure] };
+}
+
+/** A table of the chosen quotes' spend per supplier or per procedure. */
+function spendTable(id: string, title: string, header: string, rows: Array<{ name: string; cents: number; requests: number }>): KpiTableData {
+  return {
+    id,
+    title,
+    columns: [
+      { key: "nome", header },
+      { key: "gasto", header: "Gasto", unit: "cents" },
+      { key: "pedidos", header: "Pedidos", unit: "count" },
+    ],
+    rows: rows.map((row) => ({ nome: row.name, gasto: row.cents, pedidos: row.requests })),
+    empty: "Nenhuma cotação escolhida no período.",
+  };
 }

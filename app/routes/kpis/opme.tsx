@@ -35,8 +35,8 @@ export default function KpisOpme({ loaderData }: Route.ComponentProps) {
       <KpiPeriodFilter period={query} doctors={doctors} doctorId={query.doctorId} payers={payers} payerId={query.payerId} />
       <KpiFigureGrid title="Indicadores" figures={report.figures} exportHref={href("indicadores")} />
       <div className="grid gap-4 xl:grid-cols-2">
-        <KpiChart table={bySupplier} kind="bar" x="fornecedor" series={["gasto"]} exportHref={href(bySupplier.id)} />
-        <KpiChart table={byProcedure} kind="bar" x="procedimento" series={["gasto"]} exportHref={href(byProcedure.id)} />
+        <KpiChart table={bySupplier} kind="bar" x="nome" series={["gasto"]} exportHref={href(bySupplier.id)} />
+        <KpiChart table={byProcedure} kind="bar" x="nome" series={["gasto"]} exportHref={href(byProcedure.id)} />
       </div>
     </div>
   );
