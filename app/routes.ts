@@ -1,33 +1,14 @@
-import { type RouteConfig, type RouteConfigEntry, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { MASTER_DATA_TABS } from "./lib/master-data-tabs";
-import { SCREEN_TITLES } from "./lib/navigation";
 
 const AI_ASSISTANTS = ["dashboard", "triagem", "mensagens", "opme-copilot", "aprovacoes", "rag"];
-
-/**
- * Adds an 'em construção' page (inside the shell) for every screen of the navigation that has no
- * real route among `screens` yet; giving a screen its route removes its placeholder.
- */
-function withUnderConstruction(screens: RouteConfigEntry[]): RouteConfigEntry[] {
-  const paths = (entries: RouteConfigEntry[], parent: string): string[] =>
-    entries.flatMap((entry) => {
-      const path = entry.path ? `${parent}/${entry.path}` : parent;
-      return [path, ...paths(entry.children ?? [], path)];
-    });
-  const routed = new Set(paths(screens, ""));
-  const pending = [...SCREEN_TITLES.keys()].filter((path) => !routed.has(path));
-  return [
-    ...screens,
-    ...pending.map((path) => route(path.slice(1), "routes/under-construction.tsx", { id: `routes/under-construction${path}` })),
-  ];
-}
 
 /** SPEC §2 route table. Aliases (/config, /comunicacao …) point at the same module with their own id. */
 export default [
   index("routes/index.tsx"),
   route("auth", "routes/auth.tsx"),
   route("logout", "routes/logout.tsx"),
-  layout("routes/app-layout.tsx", withUnderConstruction([
+  layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("patients", "routes/patients.tsx"),
     route("patients/:id", "routes/patient.tsx"),
@@ -85,7 +66,7 @@ export default [
     route("kpis/opme", "routes/kpis/opme.tsx"),
     route("financeiro/folhas-unimed", "routes/financeiro-folhas.tsx", { id: "routes/financeiro-folhas/unimed" }),
     route("financeiro/importar-honorarios", "routes/financeiro-importar.tsx"),
-  ])),
+  ]),
   // CSV exports of the lists: the same search and filters as the screen, streamed.
   ...["patients", "doctors", "appointments", "surgeries", "tasks"].map((list) => route(`${list}/export.csv`, `routes/export/${list}.ts`)),
   route("settings/audit/export.csv", "routes/export/audit.ts"),

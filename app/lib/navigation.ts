@@ -240,7 +240,7 @@ function sectionItems(section: NavSection): NavItem[] {
 
 /**
  * Every screen path the sidebar (or SPEC §2) names, once, with its title: the first label it has
- * in the sidebar. app/routes.ts gives each one without a real route an 'em construção' page.
+ * in the sidebar. Each has its real route (tests/unit/nav-routes.test.ts).
  */
 export const SCREEN_TITLES: ReadonlyMap<string, string> = (() => {
   const titles = new Map<string, string>();

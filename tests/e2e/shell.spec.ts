@@ -182,30 +182,3 @@ test("the product's icon is served and linked from every page", async ({ page, r
   await expect(page.locator('head link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
 });
 
-test("screens not built yet show an 'em construção' page inside the shell", async ({ page }) => {
-  const signedOut = await page.goto("/kpis/opme");
-  expect(signedOut?.url()).toMatch(/\/auth\?redirectTo=%2Fkpis%2Fopme$/);
-
-  await loginAs(page, "staff");
-  for (const [path, title] of [
-    ["/kpis/metricas", "Métricas"],
-    ["/kpis/cirurgicos", "Cirúrgicos"],
-    ["/honorarios/cbhpm", "CBHPM"],
-    ["/kpis/financeiros", "Financeiros"],
-    ["/kpis/opme", "OPME"],
-  ]) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Tela em construção" })).toBeVisible();
-    await expect(page.getByRole("complementary", { name: "Menu principal" })).toBeVisible();
-    await expect(page).toHaveTitle(`${title} · Sinapse`);
-  }
-  await page.getByRole("main").getByRole("link", { name: "Voltar ao Dashboard" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-
-  // Unknown paths, also under a placeholder's prefix, are still the 404.
-  const unknown = await page.goto("/kpis/nao-existe");
-  expect(unknown?.status()).toBe(404);
-  await expect(page.getByText("Oops! Page not found")).toBeVisible();
-});

@@ -226,8 +226,6 @@ for (const tab of ["payers", "hospitals", "codes", "suppliers"]) {
   ROUTE_RULES[`routes/master-data-import/${tab}`] = { view: ADMIN, intents: { preview: ADMIN, apply: ADMIN } };
   ROUTE_RULES[`routes/export/master-data/${tab}`] = { view: ADMIN };
 }
-/** Placeholders ('em construção') of screens not built yet: any role; a real route needs its own entry. */
-const UNDER_CONSTRUCTION: RouteRule = { view: ROLES };
 
 interface WalkedRoute {
   id: string;
@@ -244,7 +242,7 @@ function flatten(entries: RouteConfigEntry[], parent = ""): WalkedRoute[] {
 }
 
 const ROUTES = flatten(routes as RouteConfigEntry[]);
-const ruleOf = (id: string) => ROUTE_RULES[id] ?? (id.startsWith("routes/under-construction/") ? UNDER_CONSTRUCTION : undefined);
+const ruleOf = (id: string) => ROUTE_RULES[id];
 
 interface RouteModule {
   loader?: (args: never) => unknown;
