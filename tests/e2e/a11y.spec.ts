@@ -63,6 +63,11 @@ const SCREENS = [
   "/honorarios/pagador",
   "/honorarios/tabelas",
   "/honorarios/tabelas/importar",
+  "/kpis/operacionais",
+  "/kpis/cirurgicos",
+  "/kpis/financeiros",
+  "/kpis/opme",
+  "/kpis/metricas",
   // Without Google configured (this server): each page says so plainly.
   "/google-calendar",
   "/google-drive",
