@@ -177,6 +177,8 @@ const CEILINGS_KB = {
   "/comunicacao": 155,
   // Its procedure, team and settings forms are on the page from the start and not yet split.
   "/surgeries/:id/honorarios": 192,
+  // Its anonymise and consent dialogs are on the page from the start and not yet lazy.
+  "/patients/:id": 151,
 };
 const ceiling = (page) => Math.max(limit, (CEILINGS_KB[page.path] ?? 0) * 1024);
 const overCeiling = pages.filter((p) => p.gzip > ceiling(p));

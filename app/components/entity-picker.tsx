@@ -1,5 +1,5 @@
 import { Check, ChevronsUpDown, LoaderCircle, Search } from "lucide-react";
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -8,6 +8,7 @@ import { useSearchParams } from "react-router";
 import { parseId } from "~/lib/list-params";
 import { type PickerOption, doctorOptionFromJson, labelledOptionFromJson, optionsFromJson, patientOptionFromJson } from "~/lib/picker-options";
 import { cn } from "~/lib/utils";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type { PickerOption } from "~/lib/picker-options";
 
@@ -38,15 +39,6 @@ const SEARCH_LIMIT = 20;
 /** Typing pause before a search is sent. */
 const SEARCH_DELAY_MS = 200;
 
-const noSubscription = () => () => {};
-/** False in the server's HTML and while hydrating it; true afterwards, and at once for parts mounted later. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * Picks one patient or doctor out of thousands. The server renders a text box, a 'Buscar' button

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { DefaultSubmitButton, DoctorPicker, PatientPicker, PickerRoundTripFields, pickedId } from "~/components/entity-picker";
@@ -10,6 +9,7 @@ import { SURGERY_FILTER_PARAMS as FILTER_PARAMS, SURGERY_STAGE_OPTIONS as STAGE_
 import { stageLabel } from "~/lib/pipeline";
 import { OTHER_CHOICE, surgerySchema } from "~/validation/surgery";
 import type { Route } from "../routes/+types/surgeries";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** The create/edit dialog of /surgeries, with its pickers, Cadastros selects and stage history. */
 
@@ -22,12 +22,6 @@ const LIST_PARAMS = ["q", "page", "sort", "dir", ...FILTER_PARAMS] as const;
 
 const validateSurgery = (formData: FormData) => parseWithZod(formData, { schema: surgerySchema });
 
-/** Lets the 'Outro' name fields stay visible without JavaScript and follow the select with it. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function SurgeryDialog({
   surgery,

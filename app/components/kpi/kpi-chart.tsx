@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Suspense, lazy, useId, useState } from "react";
-import { useHydrated } from "~/components/entity-picker";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
