@@ -55,7 +55,7 @@ test("surgical, financial and OPME figures with JavaScript: formula, chart and t
   await figure(page, "Taxa de sucesso").getByRole("button", { name: /Fórmula/ }).focus();
   await expect(page.getByRole("tooltip").filter({ hasText: "Concluído ÷ todas as cirurgias do período × 100, arredondado" })).toBeVisible();
   const byStage = page.locator("[data-kpi-chart=por-etapa]");
-  await expect(byStage.locator("svg.recharts-surface[role=application]")).toBeVisible();
+  await expect(byStage.locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
   const csv = await (await page.request.get((await byStage.getByRole("link", { name: "Exportar CSV" }).getAttribute("href"))!)).text();
   expect(csv).toContain("Concluído;1;0");
   expect(csv).toContain("Cancelado;1;0");
@@ -63,7 +63,7 @@ test("surgical, financial and OPME figures with JavaScript: formula, chart and t
   await page.goto(`/kpis/financeiros?${query}`);
   await expect(value(page, "Margem de lucro")).toHaveText("75,0%");
   await expect(value(page, "Taxa de glosa")).toHaveText("0,0%");
-  await expect(page.locator("[data-kpi-chart=envelhecimento] svg.recharts-surface[role=application]")).toBeVisible();
+  await expect(page.locator("[data-kpi-chart=envelhecimento] .recharts-wrapper > svg.recharts-surface")).toBeVisible();
 
   await page.goto(`/kpis/opme?${query}`);
   await expect(value(page, "Pedidos de OPME")).toHaveText("0");

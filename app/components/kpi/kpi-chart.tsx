@@ -98,7 +98,8 @@ export function KpiChart({
             </Suspense>
           </div>
         ) : null}
-        <div id={`${id}-table`} className={drawn && !showTable ? "sr-only" : undefined}>
+        {/* Hidden for the eye only; its 1-pixel box must not make the table a scrollable region. */}
+        <div id={`${id}-table`} className={drawn && !showTable ? "sr-only [&_[data-slot=table-container]]:overflow-visible" : undefined}>
           <KpiTable table={table} />
         </div>
       </CardContent>
