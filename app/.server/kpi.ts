@@ -6,14 +6,16 @@ import { asc, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { doctors, payers } from "~db/schema";
 import { recordAudit } from "./audit";
-import type { SessionUser } from "./auth";
+import { type SessionUser, assertCan, requirePermission } from "./auth";
 import { csvResponse } from "./csv";
 import { cachedUntilWrite } from "./data-cache";
 import { db } from "./db";
+import { requireFinanceAccess } from "./finance-access";
 import { toCsv } from "~/lib/csv";
 import { KPI_FIGURES_TABLE, type KpiFilterOption, type KpiReport, kpiFiguresCsvRows, kpiTableCsvRows } from "~/lib/kpi";
 import { type ParsedKpiPeriod, kpiPeriodQuery, parseKpiPeriod } from "~/lib/kpi-period";
 import { parseId } from "~/lib/list-params";
+import { can } from "~/lib/permissions";
 
 /** The period and filters of a KPI screen, read from its URL (never throws). */
 export interface KpiQuery extends ParsedKpiPeriod {
@@ -48,7 +50,6 @@ export function cachedKpiReport<T>(screen: string, query: KpiQuery, scope: strin
   const key = ["kpi", screen, scope, query.period.from, query.period.to, query.doctorId ?? "", query.payerId ?? ""].join(":");
   return cachedUntilWrite(key, compute);
 }
-
 
 /** Options of the doctor and payer selects (active first, then by name; at most 500 each). */
 export function kpiFilterOptions(which: { doctors?: boolean; payers?: boolean }): { doctors: KpiFilterOption[]; payers: KpiFilterOption[] } {
@@ -95,4 +96,52 @@ export function kpiCsvExport(options: {
     changes: { format: "csv", table: tableId, from: query.period.from, to: query.period.to, doctorId: query.doctorId, payerId: query.payerId },
   });
   return csvResponse(`kpis-${screen}-${tableId}-${query.period.from}-a-${query.period.to}`, toCsv(headers, rows));
+}
+
+/**
+ * What a KPI screen is, once, for its page and its CSV export alike (declared in
+ * app/.server/kpi-screens.ts): who may see it, the filters it offers, what its cached report
+ * depends on besides the query, and how the report is built.
+ */
+export interface KpiScreen {
+  /** The slug: /kpis/<screen>, the cache key, the export's file name and audit entity. */
+  screen: string;
+  /** 'kpis' (default): any role with kpis:view (SPEC §6); 'finance': admins only, anyone else goes to /dashboard. */
+  guard?: "kpis" | "finance";
+  /** The doctor / payer selects of the screen's filter form. */
+  filters?: { doctors?: boolean; payers?: boolean };
+  /** What else the cached report depends on (see `cachedKpiReport`), read at each request; "" by default. */
+  scope?: () => string;
+  build: (query: KpiQuery) => KpiReport;
+}
+
+async function kpiScreenAccess(request: Request, screen: KpiScreen): Promise<SessionUser> {
+  return screen.guard === "finance" ? requireFinanceAccess(request) : requirePermission(request, "kpis", "view");
+}
+
+function kpiScreenReport(screen: KpiScreen, query: KpiQuery): KpiReport {
+  return cachedKpiReport(screen.screen, query, screen.scope?.() ?? "", () => screen.build(query));
+}
+
+/**
+ * The loader of a KPI screen: its guard first, the period and filters from the URL, the cached
+ * report, the options of its filter selects (empty lists for the filters it does not offer) and,
+ * for those who may export, the query string of the export links (`kpiExportLinks` on the page).
+ */
+export async function kpiScreenLoader(request: Request, screen: KpiScreen) {
+  const user = await kpiScreenAccess(request, screen);
+  const query = readKpiQuery(new URL(request.url));
+  const report = kpiScreenReport(screen, query);
+  const { doctors, payers } = kpiFilterOptions(screen.filters ?? {});
+  return { query, report, doctors, payers, exportQuery: can(user, "kpis", "export") ? kpiQueryString(query) : null };
+}
+
+/** The loader of a KPI screen's CSV export (/kpis/<screen>/export.csv?…&tabela=): the screen's guard, kpis:export, the same report. */
+export async function kpiExportLoader(request: Request, screen: KpiScreen): Promise<Response> {
+  const user = await kpiScreenAccess(request, screen);
+  assertCan(user, "kpis", "export");
+  const url = new URL(request.url);
+  const query = readKpiQuery(url);
+  const report = kpiScreenReport(screen, query);
+  return kpiCsvExport({ user, screen: screen.screen, query, report, tableId: url.searchParams.get("tabela") });
 }

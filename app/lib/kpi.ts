@@ -165,3 +165,11 @@ export function kpiExportHref(screenPath: string, query: string, tableId: string
   params.set("tabela", tableId);
   return `${screenPath}/export.csv?${params}`;
 }
+
+/**
+ * The export links of a KPI screen's tables: `exportQuery` is the loader's (null when the user may
+ * not export, and then every link is null, so no 'Exportar CSV' is shown).
+ */
+export function kpiExportLinks(screenPath: string, exportQuery: string | null): (tableId: string) => string | null {
+  return (tableId) => (exportQuery === null ? null : kpiExportHref(screenPath, exportQuery, tableId));
+}

@@ -2,12 +2,9 @@ import { KpiChart } from "~/components/kpi/kpi-chart";
 import { KpiFigureGrid } from "~/components/kpi/kpi-figure";
 import { KpiPeriodFilter } from "~/components/kpi/kpi-period-filter";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { requirePermission } from "~/.server/auth";
-import { cachedKpiReport, kpiFilterOptions, kpiQueryString, readKpiQuery } from "~/.server/kpi";
-import { todayIsoInClinic } from "~/lib/dates";
-import { kpiExportHref } from "~/lib/kpi";
-import { can } from "~/lib/permissions";
-import { surgicalKpis } from "~/models/kpi-surgical.server";
+import { kpiScreenLoader } from "~/.server/kpi";
+import { KPI_SCREENS } from "~/.server/kpi-screens";
+import { kpiExportLinks } from "~/lib/kpi";
 import type { Route } from "./+types/cirurgicos";
 
 export const handle = { title: "KPIs Cirúrgicos", subtitle: "Etapas, procedimentos, prazo ANS e negativas" };
@@ -16,22 +13,13 @@ export const meta: Route.MetaFunction = () => [{ title: "KPIs Cirúrgicos · Sin
 const PATH = "/kpis/cirurgicos";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "kpis", "view");
-  const query = readKpiQuery(new URL(request.url));
-  const options = kpiFilterOptions({ doctors: true, payers: true });
-  return {
-    query,
-    // Scoped by today: the ANS compliance counts the clocks expired by today.
-    report: cachedKpiReport("cirurgicos", query, todayIsoInClinic(), () => surgicalKpis(query, query)),
-    ...options,
-    exportQuery: can(user, "kpis", "export") ? kpiQueryString(query) : null,
-  };
+  return kpiScreenLoader(request, KPI_SCREENS.cirurgicos);
 }
 
 export default function KpisCirurgicos({ loaderData }: Route.ComponentProps) {
   const { query, report, doctors, payers, exportQuery } = loaderData;
   const [byStage, byProcedure, stageTimes, byPayer] = report.tables;
-  const href = (id: string) => (exportQuery === null ? null : kpiExportHref(PATH, exportQuery, id));
+  const href = kpiExportLinks(PATH, exportQuery);
   return (
     <div className="space-y-6">
       <KpiPeriodFilter period={query} doctors={doctors} doctorId={query.doctorId} payers={payers} payerId={query.payerId} />

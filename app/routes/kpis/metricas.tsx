@@ -2,11 +2,9 @@ import { KpiChart } from "~/components/kpi/kpi-chart";
 import { KpiFigureGrid } from "~/components/kpi/kpi-figure";
 import { KpiPeriodFilter } from "~/components/kpi/kpi-period-filter";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { requirePermission } from "~/.server/auth";
-import { cachedKpiReport, kpiQueryString, readKpiQuery } from "~/.server/kpi";
-import { kpiExportHref } from "~/lib/kpi";
-import { can } from "~/lib/permissions";
-import { metricsKpis } from "~/models/kpi-metricas.server";
+import { kpiScreenLoader } from "~/.server/kpi";
+import { KPI_SCREENS } from "~/.server/kpi-screens";
+import { kpiExportLinks } from "~/lib/kpi";
 import type { Route } from "./+types/metricas";
 
 export const handle = { title: "Métricas", subtitle: "Pacientes novos e ativos, convênios, encaminhadores e mensagens" };
@@ -15,17 +13,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Métricas · Sinapse" }
 const PATH = "/kpis/metricas";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "kpis", "view");
-  const query = readKpiQuery(new URL(request.url));
-  const report = cachedKpiReport("metricas", query, "", () => metricsKpis(query));
-  return { query, report, exportQuery: can(user, "kpis", "export") ? kpiQueryString(query) : null };
+  return kpiScreenLoader(request, KPI_SCREENS.metricas);
 }
 
 export default function KpisMetricas({ loaderData }: Route.ComponentProps) {
   const { query, report, exportQuery } = loaderData;
   const [patients, messages] = [report.figures.slice(0, 2), report.figures.slice(2)];
   const [byInsurer, byReferrer] = report.tables;
-  const href = (id: string) => (exportQuery === null ? null : kpiExportHref(PATH, exportQuery, id));
+  const href = kpiExportLinks(PATH, exportQuery);
   return (
     <div className="space-y-6">
       <KpiPeriodFilter period={query} />

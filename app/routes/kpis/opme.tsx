@@ -2,11 +2,9 @@ import { KpiChart } from "~/components/kpi/kpi-chart";
 import { KpiFigureGrid } from "~/components/kpi/kpi-figure";
 import { KpiPeriodFilter } from "~/components/kpi/kpi-period-filter";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { requirePermission } from "~/.server/auth";
-import { cachedKpiReport, kpiFilterOptions, kpiQueryString, readKpiQuery } from "~/.server/kpi";
-import { kpiExportHref } from "~/lib/kpi";
-import { can } from "~/lib/permissions";
-import { opmeKpis } from "~/models/kpi-opme.server";
+import { kpiScreenLoader } from "~/.server/kpi";
+import { KPI_SCREENS } from "~/.server/kpi-screens";
+import { kpiExportLinks } from "~/lib/kpi";
 import type { Route } from "./+types/opme";
 
 export const handle = { title: "KPIs OPME", subtitle: "Gasto por fornecedor e procedimento, cotações e economia" };
@@ -15,21 +13,13 @@ export const meta: Route.MetaFunction = () => [{ title: "KPIs OPME · Sinapse" }
 const PATH = "/kpis/opme";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "kpis", "view");
-  const query = readKpiQuery(new URL(request.url));
-  const options = kpiFilterOptions({ doctors: true, payers: true });
-  return {
-    query,
-    report: cachedKpiReport("opme", query, "", () => opmeKpis(query, query)),
-    ...options,
-    exportQuery: can(user, "kpis", "export") ? kpiQueryString(query) : null,
-  };
+  return kpiScreenLoader(request, KPI_SCREENS.opme);
 }
 
 export default function KpisOpme({ loaderData }: Route.ComponentProps) {
   const { query, report, doctors, payers, exportQuery } = loaderData;
   const [bySupplier, byProcedure] = report.tables;
-  const href = (id: string) => (exportQuery === null ? null : kpiExportHref(PATH, exportQuery, id));
+  const href = kpiExportLinks(PATH, exportQuery);
   return (
     <div className="space-y-6">
       <KpiPeriodFilter period={query} doctors={doctors} doctorId={query.doctorId} payers={payers} payerId={query.payerId} />
