@@ -1,0 +1,156 @@
+/**
+ * `npm run bench:figures`: what the dashboard, KPI and honorários figures cost when nothing is
+ * cached (the first view after any write), on the database at DATABASE_PATH.
+ *
+ * Each report is computed through the same model function its screen calls, bypassing the
+ * `cachedUntilWrite` cache, for the periods a user can pick (this month, this year, ten years:
+ * the longest custom range) with and without the busiest doctor's or payer's filter. A report is
+ * timed RUNS times after one warm-up and its median is kept. The issue's budget is 20 ms per
+ * figure: a report's cost is divided by the figures and tables it shows (each KPI report also
+ * computes its previous period); a report within 20 ms in total meets it for every figure.
+ *
+ * Output: a Markdown table on stdout, or with `--json-out=<file>` the raw rows written to that file
+ * (scripts/bench/index.ts runs it that way after the load test, with the server stopped, and adds
+ * the table to docs/performance.md).
+ */
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface FigureTiming {
+  screen: string;
+  period: string;
+  filter: string;
+  /** Median over RUNS of the whole report, in ms. */
+  ms: number;
+  /** Figures and tables the report shows (the budget's unit). */
+  items: number;
+}
+
+export const FIGURE_BUDGET_MS = 20;
+const RUNS = Number(process.env.BENCH_FIGURE_RUNS ?? 5);
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function time(run: () => unknown): number {
+  run(); // warm-up: statement preparation, page cache
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    run();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+/** The busiest doctor and payer (by surgeries), read once with a throwaway connection. */
+function busiest(file: string): { doctorId: number | null; payerId: number | null } {
+  const conn = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const pick = (sql: string) => (conn.prepare(sql).pluck().get() as number | undefined) ?? null;
+    return {
+      doctorId: pick("select doctor_id from surgeries where doctor_id is not null group by doctor_id order by count(*) desc limit 1"),
+      payerId: pick("select payer_id from surgeries where payer_id is not null group by payer_id order by count(*) desc limit 1"),
+    };
+  } finally {
+    conn.close();
+  }
+}
+
+export async function measureFigures(): Promise<FigureTiming[]> {
+  const file = path.resolve(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
+  process.env.DATABASE_PATH = file;
+  const { doctorId, payerId } = busiest(file);
+  // Imported after DATABASE_PATH is fixed: the models open the database on import.
+  const { parseKpiPeriod } = await import("../../app/lib/kpi-period.ts");
+  const { operationalKpis } = await import("../../app/models/kpi-operacionais.server.ts");
+  const { surgicalKpis } = await import("../../app/models/kpi-surgical.server.ts");
+  const { financialKpis } = await import("../../app/models/kpi-financial.server.ts");
+  const { opmeKpis } = await import("../../app/models/kpi-opme.server.ts");
+  const { metricsKpis } = await import("../../app/models/kpi-metricas.server.ts");
+  const { getDashboardStats } = await import("../../app/models/dashboard.server.ts");
+  const { feesByDoctor, payerSummary } = await import("../../app/models/honorarios.server.ts");
+
+  const now = new Date();
+  const tenYearsAgo = new Date(now);
+  tenYearsAgo.setUTCFullYear(now.getUTCFullYear() - 10);
+  tenYearsAgo.setUTCDate(tenYearsAgo.getUTCDate() + 2);
+  const periods = [
+    { label: "this month", params: new URLSearchParams({ periodo: "mes" }) },
+    { label: "this year", params: new URLSearchParams({ periodo: "ano" }) },
+    {
+      label: "10 years",
+      params: new URLSearchParams({ periodo: "personalizado", de: tenYearsAgo.toISOString().slice(0, 10), ate: now.toISOString().slice(0, 10) }),
+    },
+  ];
+
+  const rows: FigureTiming[] = [];
+  const kpiItems = (report: { figures: unknown[]; tables: unknown[] }) => report.figures.length + report.tables.length;
+  type Filters = { doctorId: number | null; payerId: number | null };
+  const all: Filters = { doctorId: null, payerId: null };
+  const byDoctor = { doctorId, payerId: null };
+  const byPayer = { doctorId: null, payerId };
+  const kpiScreens: Array<{ screen: string; filters: Array<[string, Filters]>; build: (q: ReturnType<typeof parseKpiPeriod>, f: Filters) => { figures: unknown[]; tables: unknown[] } }> = [
+    { screen: "/kpis/operacionais", filters: [["all", all], ["one doctor", byDoctor]], build: (q, f) => operationalKpis(q, f, now) },
+    { screen: "/kpis/cirurgicos", filters: [["all", all], ["one doctor", byDoctor], ["one payer", byPayer]], build: (q, f) => surgicalKpis(q, f, now) },
+    { screen: "/kpis/financeiros", filters: [["all", all], ["one payer", byPayer]], build: (q, f) => financialKpis(q, f, now) },
+    { screen: "/kpis/opme", filters: [["all", all], ["one doctor", byDoctor]], build: (q, f) => opmeKpis(q, f) },
+    { screen: "/kpis/metricas", filters: [["all", all]], build: (q) => metricsKpis(q) },
+  ];
+  for (const { screen, filters, build } of kpiScreens) {
+    for (const period of periods) {
+      const query = parseKpiPeriod(period.params, now);
+      for (const [filter, value] of filters) {
+        let items = 0;
+        const ms = time(() => (items = kpiItems(build(query, value))));
+        rows.push({ screen, period: period.label, filter, ms, items });
+      }
+    }
+  }
+
+  // The dashboard's eight figures (revenue included, as an admin sees them).
+  rows.push({ screen: "/dashboard", period: "now", filter: "all", ms: time(() => getDashboardStats({ now, includeRevenue: true })), items: 8 });
+
+  // Honorários reports: one row per doctor / payer, so each report is one figure per row shown.
+  for (const period of periods) {
+    const { period: range } = parseKpiPeriod(period.params, now);
+    let n = 0;
+    const doctorsMs = time(() => (n = feesByDoctor({ from: range.from, to: range.to, doctorId: null }, { ownDoctorOnly: false, doctorId: null }).length));
+    rows.push({ screen: "/honorarios/medicos", period: period.label, filter: "all", ms: doctorsMs, items: Math.max(1, n) });
+    const payersMs = time(() => (n = payerSummary({ from: range.from, to: range.to, payerId: null }).length));
+    rows.push({ screen: "/honorarios/pagador", period: period.label, filter: "all", ms: payersMs, items: Math.max(1, n) });
+  }
+  return rows;
+}
+
+const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function figuresMarkdown(rows: FigureTiming[]): { markdown: string; failed: FigureTiming[] } {
+  const failed = rows.filter((r) => r.ms / r.items > FIGURE_BUDGET_MS);
+  const lines = [
+    `| screen | period | filter | report, uncached | figures and tables | per figure (≤ ${FIGURE_BUDGET_MS} ms) |`,
+    "|---|---|---|--:|--:|--:|",
+    ...rows.map(
+      (r) => `| ${r.screen} | ${r.period} | ${r.filter} | ${fmt(r.ms)} ms | ${r.items} | ${fmt(r.ms / r.items)} ms ${r.ms / r.items <= FIGURE_BUDGET_MS ? "PASS" : "FAIL"} |`,
+    ),
+  ];
+  return { markdown: lines.join("\n"), failed };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? "")) {
+  measureFigures().then(
+    (rows) => {
+      const out = process.argv.find((arg) => arg.startsWith("--json-out="))?.slice("--json-out=".length);
+      if (out) fs.writeFileSync(out, JSON.stringify(rows));
+      else console.log(figuresMarkdown(rows).markdown);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
