@@ -1,4 +1,4 @@
-import { Hourglass, LogOut } from "lucide-react";
+import { Hourglass, LogOut } from "~/components/icons";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { displayName } from "~/lib/page";

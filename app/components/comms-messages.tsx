@@ -1,4 +1,4 @@
-import { ArrowDownLeft } from "lucide-react";
+import { ArrowDownLeft } from "~/components/icons";
 import { Link } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/dates";

@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { Send } from "~/components/icons";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { DefaultSubmitButton, PatientPicker } from "~/components/entity-picker";

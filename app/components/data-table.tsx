@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, Search } from "~/components/icons";
 import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import { Form, useLocation, useSearchParams, useSubmit } from "react-router";
 import { Link } from "~/components/ui/link";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { useEffect, useId, useRef, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";

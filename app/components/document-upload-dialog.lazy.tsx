@@ -1,4 +1,4 @@
-import { Upload } from "lucide-react";
+import { Upload } from "~/components/icons";
 import { type ChangeEvent, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { DialogFooter, UrlDialog } from "~/components/dialog";

@@ -1,10 +1,10 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/icons";
 import type { ReactNode } from "react";
 
 import { cn } from "~/lib/utils";
 
 export interface EmptyStateProps {
-  icon?: LucideIcon;
+  icon?: IconComponent;
   title: ReactNode;
   description?: ReactNode;
   /** A button or link, e.g. `<ButtonLink to="?dialog=new">Novo Paciente</ButtonLink>`. */

@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, LoaderCircle, Search } from "lucide-react";
+import { Check, ChevronsUpDown, LoaderCircle, Search } from "~/components/icons";
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 
 /**

@@ -1,4 +1,4 @@
-import { Filter, X } from "lucide-react";
+import { Filter, X } from "~/components/icons";
 import { Form, useLocation, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,4 +1,4 @@
-import { LogIn, RefreshCw, Unplug } from "lucide-react";
+import { LogIn, RefreshCw, Unplug } from "~/components/icons";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { HardDriveUpload } from "lucide-react";
+import { HardDriveUpload } from "~/components/icons";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
 import { SearchForm } from "~/components/data-table";
 import { ExportLink } from "~/components/export-link";
 import { ButtonLink } from "~/components/ui/button";

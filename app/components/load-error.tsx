@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle } from "~/components/icons";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error";
 

@@ -1,4 +1,4 @@
-import { LogOut, Menu, Moon, Search, Settings, Sun } from "lucide-react";
+import { LogOut, Menu, Moon, Search, Settings, Sun } from "~/components/icons";
 import type { RefObject } from "react";
 import { Form, type UIMatch, useMatches } from "react-router";
 import { Link } from "~/components/ui/link";

@@ -1,4 +1,4 @@
-import { ArrowRightLeft, CalendarDays, Clock, GripVertical } from "lucide-react";
+import { ArrowRightLeft, CalendarDays, Clock, GripVertical } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { ShieldAlert, SearchX, TriangleAlert } from "lucide-react";
+import { ShieldAlert, SearchX, TriangleAlert } from "~/components/icons";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Link } from "~/components/ui/link";
 

@@ -1,30 +1,5 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
-
-/**
- * The row icons, defined once per page (the app layout renders this) and referenced by every row
- * with `<use>`: a list of 25 rows carries two icon drawings instead of fifty.
- */
-export function RowActionSymbols() {
-  return (
-    <svg aria-hidden="true" className="hidden">
-      <symbol id="icon-edit" viewBox="0 0 24 24">
-        <Pencil />
-      </symbol>
-      <symbol id="icon-delete" viewBox="0 0 24 24">
-        <Trash2 />
-      </symbol>
-    </svg>
-  );
-}
-
-function RowIcon({ name, className }: { name: "edit" | "delete"; className?: string }) {
-  return (
-    <svg aria-hidden="true" className={className ? `size-4 ${className}` : "size-4"}>
-      <use href={`#icon-${name}`} />
-    </svg>
-  );
-}
 import type { ParamChanges } from "~/lib/url";
 
 export interface RowRights {
@@ -51,12 +26,12 @@ export function RowActions({
     <div className="flex justify-end gap-1">
       {rights.edit ? (
         <ButtonLink to={hrefWith({ edit: id, dialog: null, delete: null })} variant="ghost" size="icon" aria-label={`Editar ${subject}`} preventScrollReset>
-          <RowIcon name="edit" />
+          <Pencil className="size-4" />
         </ButtonLink>
       ) : null}
       {rights.delete ? (
         <ButtonLink to={hrefWith({ delete: id, dialog: null, edit: null })} variant="ghost" size="icon" aria-label={`Excluir ${subject}`} preventScrollReset>
-          <RowIcon name="delete" className="text-destructive" />
+          <Trash2 className="size-4 text-destructive" />
         </ButtonLink>
       ) : null}
     </div>

@@ -1,8 +1,8 @@
-import { ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
+import { ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "~/components/icons";
 import { type RefObject, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
-import navIconsHref from "~/assets/nav-icons.svg?url";
+import { ICON_SPRITE_HREF } from "~/components/icons";
 import { cn } from "~/lib/utils";
 import {
   NAVIGATION,
@@ -185,7 +185,7 @@ export function Sidebar({ clinicName, narrow, drawerOpen, onCloseDrawer, closeBu
 function NavIcon({ name }: { name: NavIconName }) {
   return (
     <svg aria-hidden="true" className="nav-icon">
-      <use href={`${navIconsHref}#${name}`} />
+      <use href={`${ICON_SPRITE_HREF}#${name}`} />
     </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { TrendingDown, TrendingUp, type LucideIcon } from "lucide-react";
+import { TrendingDown, TrendingUp, type IconComponent } from "~/components/icons";
 import type { ReactNode } from "react";
 
 import { Badge } from "~/components/ui/badge";
@@ -18,7 +18,7 @@ export interface StatCardProps {
   title: ReactNode;
   /** The figure, already formatted ("1.234", "R$ 5.000,00", "95,2%"). */
   value: ReactNode;
-  icon?: LucideIcon;
+  icon?: IconComponent;
   /** A short line under the value. */
   description?: ReactNode;
   /** Alias of `description`. */

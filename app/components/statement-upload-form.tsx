@@ -1,4 +1,4 @@
-import { Upload } from "lucide-react";
+import { Upload } from "~/components/icons";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";

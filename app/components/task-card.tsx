@@ -1,4 +1,4 @@
-import { Calendar, Check, CheckCircle2, Copy, Eye, MoreHorizontal, Pencil, Trash2, User } from "lucide-react";
+import { Calendar, Check, CheckCircle2, Copy, Eye, MoreHorizontal, Pencil, Trash2, User } from "~/components/icons";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHrefWithParams } from "~/components/data-table";

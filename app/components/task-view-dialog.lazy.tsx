@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { useHrefWithParams } from "~/components/data-table";

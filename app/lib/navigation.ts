@@ -1,9 +1,8 @@
 /**
- * The sidebar's icons, by their lucide-react names. They are drawn from one SVG sprite
- * (app/assets/nav-icons.svg, referenced with `<use>`), not imported as components: fifty icon
- * components would add ≈8 KB gzipped to every page's first load and ≈60 inline SVGs to every
- * page's HTML. Adding a name here: run `UPDATE_NAV_ICONS=1 npx vitest run tests/unit/nav-icons.test.ts`
- * to redraw the sprite from lucide-react (the test fails until the sprite matches).
+ * The sidebar's icons, by their Lucide names: symbols of the app's icon sprite
+ * (app/assets/icons.svg, see app/components/icons.tsx), drawn with `<use>`. Adding a name here:
+ * run `UPDATE_ICONS=1 npx vitest run tests/unit/icons.test.ts` to redraw the sprite (the test
+ * fails until the sprite matches).
  */
 export const NAV_ICONS = [
   "Activity",

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { AccessPending } from "~/components/access-pending";
 import { PageHeader } from "~/components/page-header";
-import { RowActionSymbols } from "~/components/row-actions";
 import { Sidebar, useNarrowScreen } from "~/components/sidebar";
 import { requireUser } from "~/.server/auth";
 import { getClinicSettings } from "~/models/settings.server";
@@ -23,7 +22,6 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   if (!user.role) return <AccessPending name={user.name} email={user.email} />;
   return (
     <div className="min-h-screen md:flex">
-      <RowActionSymbols />
       <Sidebar
         clinicName={clinicName}
         narrow={drawer.narrow}

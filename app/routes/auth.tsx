@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Activity, Hourglass, ShieldCheck } from "lucide-react";
+import { Activity, Hourglass, ShieldCheck } from "~/components/icons";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/form-field";

@@ -1,4 +1,4 @@
-import { Filter, X } from "lucide-react";
+import { Filter, X } from "~/components/icons";
 import { Form } from "react-router";
 import { MessageStatusBadge } from "~/components/comms-messages";
 import { DataTable } from "~/components/data-table";

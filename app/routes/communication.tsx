@@ -1,4 +1,4 @@
-import { Bot, FolderOpen, MessageCircle, Plus, Send, SquarePen, Users } from "lucide-react";
+import { Bot, FolderOpen, MessageCircle, Plus, Send, SquarePen, Users } from "~/components/icons";
 import { Form, Link } from "react-router";
 import { RecentMessages } from "~/components/comms-messages";
 import { type QuickSendDraft, QuickSendCard } from "~/components/comms-quick-send";

@@ -1,16 +1,4 @@
-import {
-  Activity,
-  ArrowRight,
-  Calendar,
-  CircleCheck,
-  Clock,
-  Receipt,
-  Star,
-  Stethoscope,
-  Users,
-  Wallet,
-  type LucideIcon,
-} from "lucide-react";
+import { Activity, ArrowRight, Calendar, CircleCheck, Clock, Receipt, Star, Stethoscope, Users, Wallet, type IconComponent } from "~/components/icons";
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { StatCard } from "~/components/stat-card";
@@ -30,7 +18,7 @@ const TREND_LABEL = "vs last month";
 const NO_PREVIOUS_MONTH = "sem dados do mês anterior";
 const NO_DATA = "—";
 
-const QUICK_LINKS: ReadonlyArray<{ to: string; area: Area; title: string; description: string; icon: LucideIcon }> = [
+const QUICK_LINKS: ReadonlyArray<{ to: string; area: Area; title: string; description: string; icon: IconComponent }> = [
   { to: "/appointments", area: "appointments", title: "Consultas", description: "Agenda e marcação de consultas", icon: Calendar },
   { to: "/patients", area: "patients", title: "Pacientes", description: "Cadastro e histórico dos pacientes", icon: Users },
   { to: "/doctors", area: "doctors", title: "Médicos", description: "Equipe médica e especialidades", icon: Stethoscope },

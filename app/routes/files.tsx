@@ -1,4 +1,4 @@
-import { Download, FileText, Trash2 } from "lucide-react";
+import { Download, FileText, Trash2 } from "~/components/icons";
 import { Form, Link, useLocation } from "react-router";
 import { DataTable } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";

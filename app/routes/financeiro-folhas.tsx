@@ -1,4 +1,4 @@
-import { FileText, Upload } from "lucide-react";
+import { FileText, Upload } from "~/components/icons";
 import { useLocation } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

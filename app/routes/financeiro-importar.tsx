@@ -1,4 +1,4 @@
-import { Download, FileSpreadsheet, FileText } from "lucide-react";
+import { Download, FileSpreadsheet, FileText } from "~/components/icons";
 import { Form } from "react-router";
 import { DataTable } from "~/components/data-table";
 import { ImportLineErrors } from "~/components/import-line-errors";

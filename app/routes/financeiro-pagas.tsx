@@ -1,4 +1,4 @@
-import { Wallet } from "lucide-react";
+import { Wallet } from "~/components/icons";
 import { DataTable } from "~/components/data-table";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { RouteErrorBoundary } from "~/components/route-error";

@@ -1,4 +1,4 @@
-import { CircleCheck, Eye, FileText, Receipt } from "lucide-react";
+import { CircleCheck, Eye, FileText, Receipt } from "~/components/icons";
 import { Form, Link } from "react-router";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";

@@ -1,4 +1,4 @@
-import { Scale, TrendingDown, TrendingUp } from "lucide-react";
+import { Scale, TrendingDown, TrendingUp } from "~/components/icons";
 import { Link, useLocation } from "react-router";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";

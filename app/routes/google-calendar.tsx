@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "~/components/icons";
 import { DataTable } from "~/components/data-table";
 import { CalendarPushCard } from "~/components/google-calendar-push";
 import { GoogleConnectionCard, GoogleDisconnectDialog } from "~/components/google-connection";

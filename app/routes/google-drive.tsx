@@ -1,4 +1,4 @@
-import { ExternalLink, FileText, Folder, Upload } from "lucide-react";
+import { ExternalLink, FileText, Folder, Upload } from "~/components/icons";
 import { Form, data, useNavigation } from "react-router";
 import { DataTable } from "~/components/data-table";
 import { GoogleConnectionCard, GoogleDisconnectDialog } from "~/components/google-connection";

@@ -1,4 +1,4 @@
-import { ExternalLink, Plus } from "lucide-react";
+import { ExternalLink, Plus } from "~/components/icons";
 import { DataTable } from "~/components/data-table";
 import { GoogleConnectionCard, GoogleDisconnectDialog } from "~/components/google-connection";
 import { GoogleFormDialog } from "~/components/google-form-dialog";

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
+import { CircleCheck, CircleX, LoaderCircle } from "~/components/icons";
 import { useEffect, useMemo } from "react";
 import { data, useNavigate, useNavigation } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error";

@@ -1,4 +1,4 @@
-import { Upload } from "lucide-react";
+import { Upload } from "~/components/icons";
 import { DataTable } from "~/components/data-table";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { RouteErrorBoundary } from "~/components/route-error";

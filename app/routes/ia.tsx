@@ -1,4 +1,4 @@
-import { Construction } from "lucide-react";
+import { Construction } from "~/components/icons";
 import { data } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { requirePermission } from "~/.server/auth";

@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { LogOut } from "~/components/icons";
 import { Form, Link, redirect } from "react-router";
 import { recordAuthEvent } from "~/.server/audit";
 import { assertSameOrigin } from "~/.server/auth";

@@ -1,4 +1,4 @@
-import { Brain, Calculator, Layers, Search } from "lucide-react";
+import { Brain, Calculator, Layers, Search } from "~/components/icons";
 import { SearchForm } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { ExportLink } from "~/components/export-link";

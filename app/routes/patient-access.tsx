@@ -1,4 +1,4 @@
-import { History } from "lucide-react";
+import { History } from "~/components/icons";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { RouteErrorBoundary } from "~/components/route-error";

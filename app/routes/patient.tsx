@@ -1,4 +1,4 @@
-import { CalendarPlus, Download, FileText, History, ListTodo, MessageSquare, Pencil, Scissors, Stethoscope, Upload, UserX } from "lucide-react";
+import { CalendarPlus, Download, FileText, History, ListTodo, MessageSquare, Pencil, Scissors, Stethoscope, Upload, UserX } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarRange, CalendarX, ChevronLeft, ChevronRight, LayoutGrid, Plus } from "lucide-react";
+import { CalendarDays, CalendarRange, CalendarX, ChevronLeft, ChevronRight, LayoutGrid, Plus } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { EmptyState } from "~/components/empty-state";

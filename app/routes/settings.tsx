@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Bell, CalendarOff, DatabaseBackup, KeyRound, ListChecks, ScrollText, Settings2, ShieldCheck, Users } from "lucide-react";
+import { Bell, CalendarOff, DatabaseBackup, KeyRound, ListChecks, ScrollText, Settings2, ShieldCheck, Users } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { DataTable, SearchForm } from "~/components/data-table";

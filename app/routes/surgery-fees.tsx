@@ -1,4 +1,4 @@
-import { ArrowLeft, Calculator, Download } from "lucide-react";
+import { ArrowLeft, Calculator, Download } from "~/components/icons";
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { OverrideDialog, ProcedureForm, SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";

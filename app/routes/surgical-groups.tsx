@@ -1,4 +1,4 @@
-import { Stethoscope } from "lucide-react";
+import { Stethoscope } from "~/components/icons";
 import { Link } from "react-router";
 import { ListPager } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Clock, ListTodo, UserCheck } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Clock, ListTodo, UserCheck } from "~/components/icons";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { ListPager, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";

@@ -1,16 +1,19 @@
 /**
- * The sidebar's SVG sprite (app/assets/nav-icons.svg) holds exactly the icons NAV_ICONS names,
- * drawn as lucide-react draws them. `UPDATE_NAV_ICONS=1 npx vitest run tests/unit/nav-icons.test.ts`
- * rewrites it after a change to NAV_ICONS or a lucide-react upgrade.
+ * The app's SVG sprite (app/assets/icons.svg) holds exactly the icons of ICON_NAMES
+ * (app/components/icons.tsx) and NAV_ICONS (the sidebar's), drawn as lucide-react draws them.
+ * `UPDATE_ICONS=1 npx vitest run tests/unit/icons.test.ts` rewrites it after a change to either
+ * list or a lucide-react upgrade.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "vitest";
+import * as icons from "~/components/icons";
+import { ICON_NAMES } from "~/components/icons";
 import { NAVIGATION, NAV_ICONS, isSubgroup } from "~/lib/navigation";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const spriteFile = path.join(root, "app/assets/nav-icons.svg");
+const spriteFile = path.join(root, "app/assets/icons.svg");
 const lucideDir = path.join(root, "node_modules/lucide-react/dist/esm");
 
 type IconNode = [string, Record<string, string | number>][];
@@ -31,7 +34,7 @@ const STROKE = ' fill="none" stroke="currentColor" stroke-width="2" stroke-linec
 
 async function renderSprite(): Promise<string> {
   const symbols: string[] = [];
-  for (const name of [...NAV_ICONS].sort()) {
+  for (const name of [...new Set<string>([...ICON_NAMES, ...NAV_ICONS])].sort()) {
     const children = (await iconNode(name))
       .map(([tag, attrs]) => {
         const list = Object.entries(attrs)
@@ -51,9 +54,9 @@ async function renderSprite(): Promise<string> {
   );
 }
 
-test("the sprite draws every NAV_ICONS icon as lucide-react does, and nothing else", async () => {
+test("the sprite draws every ICON_NAMES and NAV_ICONS icon as lucide-react does, and nothing else", async () => {
   const expected = await renderSprite();
-  if (process.env.UPDATE_NAV_ICONS) fs.writeFileSync(spriteFile, expected);
+  if (process.env.UPDATE_ICONS) fs.writeFileSync(spriteFile, expected);
   expect(fs.existsSync(spriteFile) ? fs.readFileSync(spriteFile, "utf8") : "(missing)").toBe(expected);
 });
 
@@ -64,4 +67,22 @@ test("every icon the sidebar shows is in NAV_ICONS, and every NAV_ICONS entry is
     for (const item of items) used.add(item.icon);
   }
   expect([...used].sort()).toEqual([...NAV_ICONS].sort());
+});
+
+test("every name of ICON_NAMES is exported as an icon component, and every icon exported is listed", () => {
+  const exported = Object.keys(icons).filter((key) => /^[A-Z]/.test(key) && !key.startsWith("ICON_") && key !== "SpriteIcon");
+  expect(exported.sort()).toEqual([...ICON_NAMES].sort());
+});
+
+test("no module of the app imports lucide-react: icons come from the sprite", () => {
+  const offenders: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.(ts|tsx)$/.test(entry.name) && /from ["']lucide-react["']/.test(fs.readFileSync(file, "utf8"))) offenders.push(path.relative(root, file));
+    }
+  };
+  walk(path.join(root, "app"));
+  expect(offenders).toEqual([]);
 });

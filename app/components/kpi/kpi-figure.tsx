@@ -1,4 +1,4 @@
-import { Info } from "lucide-react";
+import { Info } from "~/components/icons";
 import { useId } from "react";
 import { KpiExportLink } from "~/components/kpi/kpi-chart";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

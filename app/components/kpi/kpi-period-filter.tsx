@@ -1,4 +1,4 @@
-import { Filter } from "lucide-react";
+import { Filter } from "~/components/icons";
 import { useId } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";

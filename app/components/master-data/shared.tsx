@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Upload } from "lucide-react";
+import { Upload } from "~/components/icons";
 import type { ReactNode } from "react";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { ListToolbar } from "~/components/list-toolbar";

@@ -1,5 +1,5 @@
-import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint } from "lucide-react";
-import type { LucideIcon } from "lucide-react";
+import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint } from "~/components/icons";
+import type { IconComponent } from "~/components/icons";
 import type { ComponentProps } from "react";
 
 import { cn } from "~/lib/utils";
@@ -15,7 +15,7 @@ const variantClasses: Record<AlertVariant, string> = {
   info: "border-info/40 bg-info/5 [&>svg]:text-info",
 };
 
-const defaultIcons: Record<AlertVariant, LucideIcon> = {
+const defaultIcons: Record<AlertVariant, IconComponent> = {
   default: Info,
   destructive: CircleExclamationPoint,
   success: CircleCheck,
@@ -26,7 +26,7 @@ const defaultIcons: Record<AlertVariant, LucideIcon> = {
 type AlertProps = ComponentProps<"div"> & {
   variant?: AlertVariant;
   /** Icon at the left; defaults to one matching the variant, `null` for none. */
-  icon?: LucideIcon | null;
+  icon?: IconComponent | null;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/icons";
 import type { ComponentProps } from "react";
 
 import { cn } from "~/lib/utils";

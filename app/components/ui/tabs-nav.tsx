@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useLocation, useResolvedPath } from "react-router";
 import { Link } from "~/components/ui/link";
@@ -9,7 +9,7 @@ export interface TabsNavItem {
   /** Where the tab goes: a path ("/master-data/payers") or a query ("?view=week"). */
   to: string;
   label: ReactNode;
-  icon?: LucideIcon;
+  icon?: IconComponent;
   /**
    * Forces the active state. When omitted, a tab is active if its pathname equals the current one
    * (or, with `end: false`, is a parent of it) and every query parameter in its `to` matches.

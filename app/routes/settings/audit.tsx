@@ -1,4 +1,4 @@
-import { ArrowLeft, ShieldAlert, ShieldCheck } from "lucide-react";
+import { ArrowLeft, ShieldAlert, ShieldCheck } from "~/components/icons";
 import { Form, Link, useNavigation } from "react-router";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { ExportLink } from "~/components/export-link";

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckboxField, Field, SelectField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
