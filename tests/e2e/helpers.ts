@@ -1,7 +1,11 @@
 import { type Page, expect } from "@playwright/test";
 import { ACCOUNTS, type AccountName, PASSWORD } from "./accounts";
 
-/** Signs in and waits until the app has left /auth, so the next navigation carries the session. */
+/**
+ * Signs in through the form and waits until the app has left /auth, so the next navigation carries
+ * the session. Only for tests about signing in or out, sessions, second factors and onboarding:
+ * every other test takes a shared session with the `signIn` fixture (tests/e2e/fixtures.ts).
+ */
 export async function loginAs(page: Page, account: AccountName) {
   await login(page, ACCOUNTS[account].email, PASSWORD);
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
@@ -28,4 +32,14 @@ export async function forgePost(page: Page, path: string, fields: Record<string,
 /** How many pixels the page is wider than its window (0 or less: nothing scrolls sideways). */
 export async function horizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * The newest toast on screen says `text`. Two toasts with the same message can be up at once (the
+ * previous save's is still fading), so this looks at sonner's front toast only; without JavaScript,
+ * at the notice the server renders in its place.
+ */
+export async function expectToast(page: Page, text: string | RegExp) {
+  const newest = page.locator('[data-sonner-toast][data-front="true"], noscript > [role="status"]');
+  await expect(newest.filter({ hasText: text })).toBeVisible();
 }

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 function dialog(page: Page) {
   return page.getByRole("dialog");
@@ -10,9 +11,9 @@ async function search(page: Page, q: string) {
   await page.goto(`/patients?q=${encodeURIComponent(q)}`);
 }
 
-test("an admin creates, finds, edits and deletes a patient", async ({ page }) => {
+test("an admin creates, finds, edits and deletes a patient", async ({ page, signIn }) => {
   const tag = uniqueTag();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/patients");
   await page.getByRole("link", { name: "Novo Paciente" }).click();
   await expect(dialog(page).getByRole("heading", { name: "Add New Patient" })).toBeVisible();
@@ -23,7 +24,7 @@ test("an admin creates, finds, edits and deletes a patient", async ({ page }) =>
   await dialog(page).getByLabel("E-mail").fill(`conceicao.${tag}@exemplo.com.br`);
   await dialog(page).getByLabel("Convênio").fill("Unimed");
   await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
-  await expect(page.getByText("Patient created successfully")).toBeVisible();
+  await expectToast(page, "Patient created successfully");
   await expect(dialog(page)).toHaveCount(0);
 
   // Found by an unaccented, lower-case fragment.
@@ -39,18 +40,18 @@ test("an admin creates, finds, edits and deletes a patient", async ({ page }) =>
   await expect(dialog(page).getByRole("heading", { name: "Edit Patient" })).toBeVisible();
   await dialog(page).getByLabel("Convênio").fill("Bradesco Saúde");
   await dialog(page).getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Patient updated successfully")).toBeVisible();
+  await expectToast(page, "Patient updated successfully");
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("Bradesco Saúde");
 
   await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Excluir/ }).click();
   await expect(dialog(page)).toContainText("Are you sure you want to delete this patient?");
   await dialog(page).getByRole("button", { name: "Excluir" }).click();
-  await expect(page.getByText("Patient deleted successfully")).toBeVisible();
+  await expectToast(page, "Patient deleted successfully");
   await search(page, tag);
   await expect(page.getByText("No patients found")).toBeVisible();
 });
 
-test("a CPF is found with or without punctuation; invalid and duplicate CPFs are refused", async ({ page }) => {
+test("a CPF is found with or without punctuation; invalid and duplicate CPFs are refused", async ({ page, signIn }) => {
   const tag = uniqueTag();
   // A valid CPF unique to this run: 9 random digits plus their check digits.
   const base = String(Date.now()).slice(-9);
@@ -65,7 +66,7 @@ test("a CPF is found with or without punctuation; invalid and duplicate CPFs are
   const cpf = digits.join("");
   const formatted = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/patients?dialog=new");
   await dialog(page).getByLabel("Nome").fill(`Paciente CPF ${tag}`);
   await dialog(page).getByLabel("CPF").fill("123.456.789-00");
@@ -74,7 +75,7 @@ test("a CPF is found with or without punctuation; invalid and duplicate CPFs are
 
   await dialog(page).getByLabel("CPF").fill(formatted);
   await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
-  await expect(page.getByText("Patient created successfully")).toBeVisible();
+  await expectToast(page, "Patient created successfully");
 
   for (const q of [formatted, cpf]) {
     await search(page, q);
@@ -92,11 +93,11 @@ test("a CPF is found with or without punctuation; invalid and duplicate CPFs are
   await expect(page.getByText("No patients found")).toBeVisible();
 });
 
-test("staff may edit but not delete: a forged delete gets 403 and the row stays", async ({ page }) => {
+test("staff may edit but not delete: a forged delete gets 403 and the row stays", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const id = insertPatient(db, `Protegido ${tag}`);
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await search(page, tag);
   const row = page.getByRole("row", { name: new RegExp(tag) });
   await expect(row.getByRole("link", { name: /Editar/ })).toBeVisible();
@@ -109,8 +110,8 @@ test("staff may edit but not delete: a forged delete gets 403 and the row stays"
   db.close();
 });
 
-test("a doctor only views: no create, edit or delete controls, and forged writes get 403", async ({ page }) => {
-  await loginAs(page, "doctor");
+test("a doctor only views: no create, edit or delete controls, and forged writes get 403", async ({ page, signIn }) => {
+  await signIn(page, "doctor");
   await page.goto("/patients");
   await expect(page.getByRole("link", { name: "Novo Paciente" })).toHaveCount(0);
   await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
@@ -118,15 +119,15 @@ test("a doctor only views: no create, edit or delete controls, and forged writes
   expect(forged.status()).toBe(403);
 });
 
-test("bad query strings and unknown ids never break the page", async ({ page }) => {
-  await loginAs(page, "admin");
+test("bad query strings and unknown ids never break the page", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   expect((await page.goto("/patients?page=-3&sort=drop&dir=sideways&q=%25%27"))?.status()).toBe(200);
   expect((await page.goto("/patients?edit=abc"))?.status()).toBe(404);
   expect((await page.goto("/patients?edit=999999999"))?.status()).toBe(404);
   await expect(page.getByText("Paciente não encontrado.")).toBeVisible();
 });
 
-test("pagination over 1 000 patients", async ({ page }) => {
+test("pagination over 1 000 patients", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   db.transaction(() => {
@@ -134,7 +135,7 @@ test("pagination over 1 000 patients", async ({ page }) => {
   })();
   db.close();
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await search(page, `lote ${tag}`);
   await expect(page.getByText("1.000 registros")).toBeVisible();
   await expect(page.getByText("Página 1 de 40")).toBeVisible();
@@ -151,9 +152,9 @@ test("pagination over 1 000 patients", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a patient is created, and bad input keeps the dialog with the message", async ({ page }) => {
+  test("a patient is created, and bad input keeps the dialog with the message", async ({ page, signIn }) => {
     const tag = uniqueTag();
-    await loginAs(page, "staff");
+    await signIn(page, "staff");
     await page.goto("/patients");
     await page.getByRole("link", { name: "Novo Paciente" }).click();
     await dialog(page).getByLabel("Nome").fill(`Sem Script ${tag}`);
@@ -163,7 +164,7 @@ test.describe("without JavaScript", () => {
     await expect(dialog(page).getByLabel("Nome")).toHaveValue(`Sem Script ${tag}`);
     await dialog(page).getByLabel("E-mail").fill(`sem.script.${tag}@exemplo.com`);
     await dialog(page).getByRole("button", { name: "Cadastrar paciente" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Patient created successfully" })).toBeAttached();
+    await expectToast(page, "Patient created successfully");
     await search(page, `sem script ${tag}`);
     await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText(`sem.script.${tag}@exemplo.com`);
   });
@@ -188,10 +189,10 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("a refused delete shows its reason in the dialog and keeps the patient", async ({ page }) => {
+    test("a refused delete shows its reason in the dialog and keeps the patient", async ({ page, signIn }) => {
       const tag = uniqueTag();
       const { db, patientId } = patientWithHistory(tag);
-      await loginAs(page, "admin");
+      await signIn(page, "admin");
       await search(page, tag);
       await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Excluir/ }).click();
       await dialog(page).getByRole("button", { name: "Excluir" }).click();
@@ -204,13 +205,13 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("an admin exports the searched list as CSV for Excel; staff see no export", async ({ page }) => {
+test("an admin exports the searched list as CSV for Excel; staff see no export", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   insertPatient(db, `Exporta Um ${tag}`, { phone: "11987654321" });
   insertPatient(db, `Exporta Dois ${tag}`);
   db.close();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await search(page, tag);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exportar CSV" }).click();
@@ -223,9 +224,7 @@ test("an admin exports the searched list as CSV for Excel; staff see no export",
   expect(lines[1]).toContain(`Exporta Dois ${tag}`);
   expect(lines[2]).toContain(`Exporta Um ${tag};;;(11) 98765-4321`);
 
-  await page.getByLabel("Menu do usuário").click();
-  await page.getByRole("button", { name: "Sair" }).click();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/patients");
   await expect(page.getByRole("link", { name: "Exportar CSV" })).toHaveCount(0);
   expect((await page.request.get("/patients/export.csv", { failOnStatusCode: false })).status()).toBe(403);

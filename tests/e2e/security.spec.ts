@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { generate } from "otplib";
 import { ACCOUNTS, PASSWORD } from "./accounts";
-import { login, loginAs } from "./helpers";
+import { expectToast, login, loginAs } from "./helpers";
 
 test("a flood of 80 000 repeated fields is refused fast while the server keeps answering others", async ({ request, baseURL }) => {
   const flood = "a=b&".repeat(80_000);
@@ -94,18 +94,18 @@ test.describe("second factor, without JavaScript", () => {
   });
 });
 
-test("an administrator requires a new password; the user sets it at the next sign-in", async ({ page, browser }) => {
+test("an administrator requires a new password; the user sets it at the next sign-in", async ({ page, browser, signIn }) => {
   test.setTimeout(90_000);
   const user = await browser.newContext();
   const userPage = await user.newPage();
   await loginAs(userPage, "resetting");
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/settings?tab=usuarios&q=redefinir");
   await page.getByRole("link", { name: `Exigir nova senha de ${ACCOUNTS.resetting.email}` }).click();
   await expect(page.getByText("As sessões dessa pessoa serão encerradas")).toBeVisible();
   await page.getByRole("button", { name: "Exigir nova senha" }).click();
-  await expect(page.getByText("Nova senha exigida")).toBeVisible();
+  await expectToast(page, "Nova senha exigida");
   await expect(page.getByRole("row", { name: new RegExp(ACCOUNTS.resetting.email) }).getByText("Troca pendente")).toBeVisible();
 
   // Their session ended at once.
@@ -120,9 +120,9 @@ test("an administrator requires a new password; the user sets it at the next sig
   await user.close();
 });
 
-test("an administrator sets the session timeouts and the lockout in Configurações → Segurança", async ({ page }) => {
+test("an administrator sets the session timeouts and the lockout in Configurações → Segurança", async ({ page, signIn }) => {
   test.setTimeout(60_000);
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/settings?tab=seguranca");
   await page.getByLabel("Tentativas de acesso antes do bloqueio").fill("11");
   await page.getByRole("button", { name: "Salvar política" }).click();
@@ -130,15 +130,15 @@ test("an administrator sets the session timeouts and the lockout in Configuraç�
   await page.getByLabel("Tentativas de acesso antes do bloqueio").fill("5");
   await page.getByLabel("Encerrar sessão após inatividade (minutos)").fill("45");
   await page.getByRole("button", { name: "Salvar política" }).click();
-  await expect(page.getByText("Configurações de segurança salvas")).toBeVisible();
+  await expectToast(page, "Configurações de segurança salvas");
   await page.reload();
   await expect(page.getByLabel("Encerrar sessão após inatividade (minutos)")).toHaveValue("45");
   await expect(page.getByLabel("Duração máxima da sessão (horas)")).toHaveValue("12");
 });
 
 test.describe("HTTP hardening", () => {
-  test("every kind of response carries the security headers; patient data is never cached", async ({ page, request }) => {
-    await loginAs(page, "admin");
+  test("every kind of response carries the security headers; patient data is never cached", async ({ page, request, signIn }) => {
+    await signIn(page, "admin");
     const check = (headers: Record<string, string>, what: string, { page: isPage = false, cached = false } = {}) => {
       expect(headers["x-content-type-options"], what).toBe("nosniff");
       expect(headers["referrer-policy"], what).toBe("same-origin");
@@ -171,7 +171,7 @@ test.describe("HTTP hardening", () => {
     expect(https.headers()["strict-transport-security"]).toMatch(/max-age=\d{8}/);
   });
 
-  test("pages run under the CSP without a single violation (JavaScript on)", async ({ page }) => {
+  test("pages run under the CSP without a single violation (JavaScript on)", async ({ page, signIn }) => {
     test.setTimeout(90_000);
     const violations: string[] = [];
     page.on("console", (message) => {
@@ -180,7 +180,7 @@ test.describe("HTTP hardening", () => {
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => console.error(`Refused to execute: CSP ${event.violatedDirective} ${event.blockedURI}`));
     });
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     for (const path of ["/dashboard", "/patients", "/schedule", "/surgeries", "/settings?tab=seguranca"]) {
       await page.goto(path);
       await expect(page.locator("html.js")).toHaveCount(1);
@@ -192,7 +192,7 @@ test.describe("HTTP hardening", () => {
     // The toaster (a lazily loaded chunk that injects its styles) shows under the CSP.
     await page.goto("/settings");
     await page.getByRole("button", { name: "Salvar Alterações" }).click();
-    await expect(page.getByText("Configurações salvas com sucesso")).toBeVisible();
+    await expectToast(page, "Configurações salvas com sucesso");
     expect(violations).toEqual([]);
   });
 });

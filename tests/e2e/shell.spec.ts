@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ACCOUNTS, PASSWORD } from "./accounts";
-import { login, loginAs, logout } from "./helpers";
+import { expectToast, login, loginAs, logout } from "./helpers";
 
 test("signed-out visitors are sent to /auth", async ({ page }) => {
   await page.goto("/");
@@ -26,7 +26,7 @@ test("logout destroys the session on the server: the old cookie no longer works"
   const cookies = await page.context().cookies();
   expect(cookies.some((c) => c.name === "sinapse_session" && c.httpOnly && c.sameSite === "Lax")).toBe(true);
   await logout(page);
-  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await expectToast(page, "Logged out successfully");
 
   const replay = await browser.newContext();
   await replay.addCookies(cookies.filter((c) => c.name === "sinapse_session"));
@@ -36,8 +36,8 @@ test("logout destroys the session on the server: the old cookie no longer works"
   await replay.close();
 });
 
-test("the shell shows the sidebar groups, header and user menu", async ({ page }) => {
-  await loginAs(page, "admin");
+test("the shell shows the sidebar groups, header and user menu", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   const response = await page.goto("/patients");
   expect(response?.headers()["x-frame-options"]).toBe("DENY");
   expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
@@ -56,8 +56,9 @@ test("the shell shows the sidebar groups, header and user menu", async ({ page }
   await expect(page.getByRole("heading", { name: "Configurações" })).toBeVisible();
 });
 
-test("sidebar groups and the theme persist across reloads", async ({ page }) => {
-  await loginAs(page, "staff");
+test("sidebar groups and the theme persist across reloads", async ({ page, signIn }) => {
+  await signIn(page, "staff");
+  await page.goto("/dashboard");
   const sidebar = page.getByRole("complementary");
   const finance = sidebar.locator('details[data-group-id="financeiro"]');
   await expect(finance).not.toHaveAttribute("open");
@@ -77,8 +78,9 @@ test("sidebar groups and the theme persist across reloads", async ({ page }) => 
   await expect(page.locator("html")).toHaveClass(expected === "dark" ? /dark/ : /^(?!.*dark).*$/);
 });
 
-test("the sidebar collapses to icons", async ({ page }) => {
-  await loginAs(page, "doctor");
+test("the sidebar collapses to icons", async ({ page, signIn }) => {
+  await signIn(page, "doctor");
+  await page.goto("/dashboard");
   const sidebar = page.getByRole("complementary");
   await expect(sidebar).toHaveCSS("width", "256px");
   await page.getByRole("button", { name: "Recolher menu" }).click();
@@ -97,8 +99,8 @@ test("unknown paths show the 404 page", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test("AI assistant pages are marked as under development", async ({ page }) => {
-  await loginAs(page, "doctor");
+test("AI assistant pages are marked as under development", async ({ page, signIn }) => {
+  await signIn(page, "doctor");
   await page.goto("/ia/opme-copilot");
   await expect(page.getByText("Funcionalidade em Desenvolvimento")).toBeVisible();
   const missing = await page.goto("/ia/nao-existe");
@@ -123,7 +125,7 @@ test("a user changes their own password and their other sessions end", async ({ 
   await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-forte-1");
   await page.getByLabel("Confirmar nova senha").fill("nova-senha-forte-1");
   await page.getByRole("button", { name: "Alterar senha" }).click();
-  await expect(page.getByText("Senha alterada com sucesso")).toBeVisible();
+  await expectToast(page, "Senha alterada com sucesso");
 
   // The session that changed the password stays; the other one is gone.
   await page.goto("/dashboard");
@@ -143,7 +145,7 @@ test.describe("without JavaScript", () => {
   test("login and logout work", async ({ page }) => {
     await loginAs(page, "staff");
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("status").filter({ hasText: "Logged in successfully!" })).toBeAttached();
+    await expectToast(page, "Logged in successfully!");
     await page.getByLabel("Menu do usuário").click();
     await page.getByRole("button", { name: "Sair" }).click();
     await expect(page).toHaveURL(/\/auth$/);
@@ -157,8 +159,9 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the header search finds patients, and /config is the settings screen", async ({ page }) => {
-  await loginAs(page, "staff");
+test("the header search finds patients, and /config is the settings screen", async ({ page, signIn }) => {
+  await signIn(page, "staff");
+  await page.goto("/dashboard");
   const quickSearch = page.getByRole("searchbox", { name: "Busca rápida de pacientes" });
   await quickSearch.fill("nome-que-nao-existe");
   await quickSearch.press("Enter");
