@@ -1,138 +1,113 @@
 /**
  * KPIs Operacionais (/kpis/operacionais): the agenda's figures for a period, optionally one
- * doctor's. Every figure is a SQL aggregate over an index range (appointments_kpi_start_idx, or
- * appointments_kpi_doctor_start_idx for one doctor: status, booking time and patient are in the
- * index, so no table row is read); the formula of each is written beside it and shown to the user.
+ * doctor's; the formula of each is written beside it and shown to the user.
  *
- * Days are São Paulo calendar days: the database groups by start time and each start's UTC hour
- * is put on its São Paulo day here (São Paulo's offset has always been whole hours), so historical
- * daylight saving time is right without any time zone arithmetic in SQL.
+ * Every figure is read from maintained aggregates (docs/decisions/0023-kpi-aggregates.md):
+ * `kpi_appointment_buckets` holds, per doctor (0: all doctors) and São Paulo day or month, the
+ * appointments by outcome, their booking lead (count and sum) and the completed ones that
+ * converted to a surgery; triggers keep it right on every write, in the same transaction. A period
+ * reads its whole months and the days of its partial first and last months (kpi-buckets.server.ts),
+ * so ten years cost about as much as a month. The one figure that moves with the clock, past
+ * appointments without outcome, takes the days before today from the aggregates and today's
+ * appointments so far from the appointments index (a day at most).
+ *
+ * The São Paulo day of an instant is computed in SQL from `kpi_clinic_offsets` (the zone's
+ * historical offsets, daylight saving time before 2019 included).
  */
 import { asc } from "drizzle-orm";
 import { doctors } from "~db/schema";
-import { db, sqlite } from "~/.server/db";
-import { formatIsoDate, isoDateInClinic } from "~/lib/dates";
+import { db } from "~/.server/db";
+import { startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, roundKpi, unavailableFigure } from "~/lib/kpi";
-import { type KpiPeriod, eachDateOfPeriod, instantRange } from "~/lib/kpi-period";
+import { type KpiPeriod, addDaysIso } from "~/lib/kpi-period";
+import { bucketRanges, eachDayLabelled, statement } from "./kpi-buckets.server";
 
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** A consultation converts when the same patient has a surgery created within this many days after it. */
+/** A consultation converts when the same patient has a surgery created within this many days after it (also in migration 0024's triggers). */
 export const CONVERSION_WINDOW_DAYS = 90;
 
 export interface OperationalFilters {
   doctorId: number | null;
 }
 
-/**
- * One row per start time of the period (appointments share slot times, so these are far fewer
- * than the appointments): counts by outcome and booking lead. Grouped by the indexed column, in
- * index order, so SQLite needs no temporary B-tree.
- */
-const HOURLY_SQL = (byDoctor: boolean) => `
-  select start_time as start,
-         count(*) as total,
-         count(case when status = 'cancelled' then 1 end) as cancelled,
-         count(case when status = 'completed' then 1 end) as completed,
-         count(case when status in ('scheduled', 'confirmed') and start_time < @now then 1 end) as open_past,
-         count(case when status <> 'cancelled' and start_time < @now then 1 end) as past,
-         count(case when status <> 'cancelled' and created_at <= start_time then 1 end) as lead_n,
-         sum(case when status <> 'cancelled' and created_at <= start_time then start_time - created_at end) as lead_ms
+/** The sums of one doctor's (0: everyone's) buckets of one grain between two bucket keys: a primary-key range. */
+export const OPERATIONAL_BUCKETS_SQL = `
+  select coalesce(sum(total), 0) as total, coalesce(sum(cancelled), 0) as cancelled, coalesce(sum(completed), 0) as completed,
+         coalesce(sum(open), 0) as open, coalesce(sum(lead_n), 0) as lead_n, coalesce(sum(lead_ms), 0) as lead_ms,
+         coalesce(sum(converted), 0) as converted
+    from kpi_appointment_buckets
+   where doctor_id = @doctor and grain = @grain and bucket >= @lo and bucket <= @hi`;
+
+/** One doctor's (0: everyone's) day rows of the period, for the table per day. */
+export const OPERATIONAL_DAYS_SQL = `
+  select bucket as day, total, cancelled
+    from kpi_appointment_buckets
+   where doctor_id = @doctor and grain = 'd' and bucket >= @lo and bucket <= @hi`;
+
+/** Today's appointments so far (the clock's moving edge): a range of the covering KPI index. */
+const TODAY_SQL = (byDoctor: boolean) => `
+  select count(case when status in ('scheduled', 'confirmed') then 1 end) as open_past,
+         count(case when status <> 'cancelled' then 1 end) as past
     from appointments
-   where ${byDoctor ? "doctor_id = @doctor and " : ""}start_time >= @start and start_time < @end
-   group by start_time`;
-export const OPERATIONAL_HOURLY_SQL = HOURLY_SQL(false);
-export const OPERATIONAL_HOURLY_DOCTOR_SQL = HOURLY_SQL(true);
-
-/** One doctor's counts for the period (run per doctor: an index range each, no grouping of the period). */
-export const OPERATIONAL_DOCTOR_SQL = `
-  select count(*) as total,
-         count(case when status = 'cancelled' then 1 end) as cancelled,
-         count(case when status = 'completed' then 1 end) as completed,
-         count(case when status <> 'cancelled' and created_at <= start_time then 1 end) as lead_n,
-         sum(case when status <> 'cancelled' and created_at <= start_time then start_time - created_at end) as lead_ms
-    from appointments
-   where doctor_id = @doctor and start_time >= @start and start_time < @end`;
-
-/**
- * Completed consultations of the period, and those followed by a surgery of the same patient
- * created within the window after the consultation (a seek per consultation on the patient's surgeries).
- * The covering index is named: SQLite would otherwise seek status = 'completed' and read each row.
- */
-const CONVERSION_SQL = (byDoctor: boolean) => `
-  select count(*) as consultations,
-         count(case when exists (
-           select 1 from surgeries s
-            where s.patient_id = a.patient_id
-              and s.created_at >= a.start_time and s.created_at < a.start_time + ${CONVERSION_WINDOW_DAYS * DAY_MS}
-         ) then 1 end) as converted
-    from appointments a indexed by ${byDoctor ? "appointments_kpi_doctor_start_idx" : "appointments_kpi_start_idx"}
-   where ${byDoctor ? "a.doctor_id = @doctor and " : ""}a.start_time >= @start and a.start_time < @end and a.status = 'completed'`;
-export const OPERATIONAL_CONVERSION_SQL = CONVERSION_SQL(false);
-export const OPERATIONAL_CONVERSION_DOCTOR_SQL = CONVERSION_SQL(true);
-
-interface HourRow {
-  start: number;
-  total: number;
-  cancelled: number;
-  completed: number;
-  open_past: number;
-  past: number;
-  lead_n: number;
-  lead_ms: number | null;
-}
+   where ${byDoctor ? "doctor_id = @doctor and " : ""}start_time >= @start and start_time < @now`;
+export const OPERATIONAL_TODAY_SQL = TODAY_SQL(false);
+export const OPERATIONAL_TODAY_DOCTOR_SQL = TODAY_SQL(true);
 
 interface Totals {
   total: number;
   cancelled: number;
   completed: number;
-  openPast: number;
-  past: number;
+  open: number;
   leadN: number;
   leadMs: number;
+  converted: number;
 }
 
-const emptyTotals = (): Totals => ({ total: 0, cancelled: 0, completed: 0, openPast: 0, past: 0, leadN: 0, leadMs: 0 });
-
-function add(into: Totals, row: HourRow) {
-  into.total += row.total;
-  into.cancelled += row.cancelled;
-  into.completed += row.completed;
-  into.openPast += row.open_past;
-  into.past += row.past;
-  into.leadN += row.lead_n;
-  into.leadMs += row.lead_ms ?? 0;
+interface BucketRow {
+  total: number;
+  cancelled: number;
+  completed: number;
+  open: number;
+  lead_n: number;
+  lead_ms: number;
+  converted: number;
 }
 
-function params(period: KpiPeriod, filters: OperationalFilters, now: Date) {
-  const [start, end] = instantRange(period);
-  return { start, end, now: now.getTime(), ...(filters.doctorId ? { doctor: filters.doctorId } : {}) };
-}
-
-/** The period's totals and its totals per São Paulo day. */
-function hourly(period: KpiPeriod, filters: OperationalFilters, now: Date) {
-  const rows = sqlite
-    .prepare(filters.doctorId ? OPERATIONAL_HOURLY_DOCTOR_SQL : OPERATIONAL_HOURLY_SQL)
-    .all(params(period, filters, now)) as HourRow[];
-  const totals = emptyTotals();
-  const byDay = new Map<string, Totals>();
-  const dayOfHour = new Map<number, string>();
-  for (const row of rows) {
-    add(totals, row);
-    const hour = Math.floor(row.start / HOUR_MS);
-    let day = dayOfHour.get(hour);
-    if (day === undefined) dayOfHour.set(hour, (day = isoDateInClinic(hour * HOUR_MS)!));
-    let dayTotals = byDay.get(day);
-    if (!dayTotals) byDay.set(day, (dayTotals = emptyTotals()));
-    add(dayTotals, row);
+/** One doctor's (0: everyone's) totals over the days of `period`. */
+function totals(period: KpiPeriod, doctor: number): Totals {
+  const sums = statement(OPERATIONAL_BUCKETS_SQL);
+  const t: Totals = { total: 0, cancelled: 0, completed: 0, open: 0, leadN: 0, leadMs: 0, converted: 0 };
+  for (const range of bucketRanges(period)) {
+    const r = sums.get({ doctor, ...range }) as BucketRow;
+    t.total += r.total;
+    t.cancelled += r.cancelled;
+    t.completed += r.completed;
+    t.open += r.open;
+    t.leadN += r.lead_n;
+    t.leadMs += r.lead_ms;
+    t.converted += r.converted;
   }
-  return { totals, byDay };
+  return t;
 }
 
-function conversion(period: KpiPeriod, filters: OperationalFilters, now: Date) {
-  return sqlite
-    .prepare(filters.doctorId ? OPERATIONAL_CONVERSION_DOCTOR_SQL : OPERATIONAL_CONVERSION_SQL)
-    .get(params(period, filters, now)) as { consultations: number; converted: number };
+/** Past appointments of the period: those not cancelled, and those of them still without outcome. */
+function pastOfPeriod(period: KpiPeriod, doctor: number, now: Date) {
+  const today = todayIsoInClinic(now);
+  const beforeToday = totals({ from: period.from, to: period.to < today ? period.to : addDaysIso(today, -1) }, doctor);
+  let past = beforeToday.total - beforeToday.cancelled;
+  let openPast = beforeToday.open;
+  if (period.from <= today && today <= period.to) {
+    const start = startOfIsoDateInClinic(today)!.getTime();
+    const r = statement(doctor ? OPERATIONAL_TODAY_DOCTOR_SQL : OPERATIONAL_TODAY_SQL).get({ start, now: now.getTime(), ...(doctor ? { doctor } : {}) }) as { open_past: number; past: number };
+    past += r.past;
+    openPast += r.open_past;
+  }
+  return { past, openPast };
+}
+
+function report(period: KpiPeriod, filters: OperationalFilters, now: Date) {
+  const doctor = filters.doctorId ?? 0;
+  return { ...totals(period, doctor), ...pastOfPeriod(period, doctor, now) };
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? null : roundKpi("percent", (part / whole) * 100));
@@ -154,12 +129,8 @@ export function operationalKpis(
   filters: OperationalFilters,
   now: Date = new Date(),
 ): KpiReport {
-  const current = hourly(period, filters, now);
-  const before = hourly(previous, filters, now);
-  const conv = conversion(period, filters, now);
-  const convBefore = conversion(previous, filters, now);
-  const cur = current.totals;
-  const prev = before.totals;
+  const cur = report(period, filters, now);
+  const prev = report(previous, filters, now);
 
   const figures: KpiFigureData[] = [
     kpiFigure({
@@ -216,11 +187,15 @@ export function operationalKpis(
       label: "Conversão consulta → cirurgia",
       unit: "percent",
       formula: OPERATIONAL_FORMULAS.conversion,
-      current: percent(conv.converted, conv.consultations),
-      previous: percent(convBefore.converted, convBefore.consultations),
+      current: percent(cur.converted, cur.completed),
+      previous: percent(prev.converted, prev.completed),
       reason: "Nenhuma consulta concluída no período",
     }),
   ];
+
+  const byDay = new Map<string, [day: string, total: number, cancelled: number]>();
+  const days = statement(OPERATIONAL_DAYS_SQL).raw(true).all({ doctor: filters.doctorId ?? 0, lo: period.from, hi: period.to }) as [string, number, number][];
+  for (const row of days) byDay.set(row[0], row);
 
   const perDay: KpiTableData = {
     id: "por-dia",
@@ -230,24 +205,20 @@ export function operationalKpis(
       { key: "consultas", header: "Consultas", unit: "count" },
       { key: "canceladas", header: "Canceladas", unit: "count" },
     ],
-    rows: eachDateOfPeriod(period).map((day) => {
-      const t = current.byDay.get(day);
-      return { dia: formatIsoDate(day), consultas: t ? t.total - t.cancelled : 0, canceladas: t?.cancelled ?? 0 };
+    rows: eachDayLabelled(period).map(([day, shown]) => {
+      const t = byDay.get(day);
+      return { dia: shown, consultas: t ? t[1] - t[2] : 0, canceladas: t?.[2] ?? 0 };
     }),
   };
 
-  return { figures, tables: [perDay, perDoctor(period, filters, now)] };
+  return { figures, tables: [perDay, perDoctor(period, filters)] };
 }
 
-function perDoctor(period: KpiPeriod, filters: OperationalFilters, now: Date): KpiTableData {
+function perDoctor(period: KpiPeriod, filters: OperationalFilters): KpiTableData {
   const list = db.select({ id: doctors.id, name: doctors.name }).from(doctors).orderBy(asc(doctors.name), asc(doctors.id)).limit(500).all();
-  const statement = sqlite.prepare(OPERATIONAL_DOCTOR_SQL);
   const rows = list
     .filter((doctor) => !filters.doctorId || doctor.id === filters.doctorId)
-    .map((doctor) => {
-      const r = statement.get(params(period, { doctorId: doctor.id }, now)) as Omit<HourRow, "start" | "open_past" | "past">;
-      return { doctor, r };
-    })
+    .map((doctor) => ({ doctor, r: totals(period, doctor.id) }))
     .filter(({ r }) => r.total > 0)
     .map(({ doctor, r }) => ({
       medico: doctor.name,
@@ -255,7 +226,7 @@ function perDoctor(period: KpiPeriod, filters: OperationalFilters, now: Date): K
       concluidas: r.completed,
       canceladas: r.cancelled,
       cancelamento: percent(r.cancelled, r.total),
-      antecedencia: leadDays({ leadN: r.lead_n, leadMs: r.lead_ms ?? 0 }),
+      antecedencia: leadDays(r),
     }));
   return {
     id: "por-medico",

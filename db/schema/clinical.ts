@@ -42,6 +42,8 @@ export const patients = sqliteTable(
     index("patients_search_text_idx").on(t.searchText),
     index("patients_created_at_idx").on(t.createdAt),
     index("patients_whatsapp_opt_in_idx").on(t.whatsappOptIn),
+    // KPIs Métricas: the first patient of the period with a given insurer text (which spelling labels it).
+    index("patients_insurance_created_idx").on(t.insurance, t.createdAt),
   ],
 );
 

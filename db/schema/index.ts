@@ -14,3 +14,4 @@ export * from "./checklists";
 export * from "./relations";
 export * from "./receivables";
 export * from "./fees";
+export * from "./kpi";

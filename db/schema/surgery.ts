@@ -61,6 +61,8 @@ export const surgeries = sqliteTable(
     index("surgeries_status_date_idx").on(t.status, t.scheduledDate),
     index("surgeries_doctor_date_idx").on(t.doctorId, t.scheduledDate),
     index("surgeries_patient_date_idx").on(t.patientId, t.scheduledDate),
+    // Consultation → surgery conversion (kept by the KPI triggers): a patient's surgeries by creation.
+    index("surgeries_patient_created_idx").on(t.patientId, t.createdAt),
     // The pipeline board's columns and totals per doctor, payer or hospital: seek the filter and the
     // stage, read the cards in (date, id) order and sum the billed amounts from the index alone.
     index("surgeries_doctor_stage_date_idx").on(t.doctorId, t.currentStage, t.scheduledDate, t.id, t.billedAmountCents),

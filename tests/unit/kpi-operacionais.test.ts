@@ -8,11 +8,10 @@ import { db, sqlite } from "~/.server/db";
 import { KPI_NO_VALUE, formatDelta, formatKpiValue, kpiFigure, kpiFiguresCsvRows, kpiTableCsvRows } from "~/lib/kpi";
 import { parseKpiPeriod } from "~/lib/kpi-period";
 import {
-  OPERATIONAL_CONVERSION_DOCTOR_SQL,
-  OPERATIONAL_CONVERSION_SQL,
-  OPERATIONAL_DOCTOR_SQL,
-  OPERATIONAL_HOURLY_DOCTOR_SQL,
-  OPERATIONAL_HOURLY_SQL,
+  OPERATIONAL_BUCKETS_SQL,
+  OPERATIONAL_DAYS_SQL,
+  OPERATIONAL_TODAY_DOCTOR_SQL,
+  OPERATIONAL_TODAY_SQL,
   operationalKpis,
 } from "~/models/kpi-operacionais.server";
 import { loader } from "~/routes/kpis/operacionais";
@@ -118,12 +117,12 @@ describe("operational figures", () => {
   });
 
   it("reads only index ranges: no table scan, no temporary B-tree", () => {
-    const params = { start: 0, end: 1, now: 1, doctor: 1 };
-    for (const statement of [OPERATIONAL_HOURLY_SQL, OPERATIONAL_HOURLY_DOCTOR_SQL, OPERATIONAL_DOCTOR_SQL, OPERATIONAL_CONVERSION_SQL, OPERATIONAL_CONVERSION_DOCTOR_SQL]) {
+    const params = { start: 0, now: 1, doctor: 1, grain: "d", lo: "a", hi: "b" };
+    for (const statement of [OPERATIONAL_BUCKETS_SQL, OPERATIONAL_DAYS_SQL, OPERATIONAL_TODAY_SQL, OPERATIONAL_TODAY_DOCTOR_SQL]) {
       const plan = (sqlite.prepare(`explain query plan ${statement}`).all(params) as { detail: string }[]).map((r) => r.detail).join("\n");
       expect(plan, plan).not.toMatch(/\bSCAN\b/);
       expect(plan, plan).not.toMatch(/TEMP B-TREE/);
-      expect(plan, plan).toMatch(/COVERING INDEX appointments_kpi_(doctor_)?start_idx/);
+      expect(plan, plan).toMatch(/PRIMARY KEY|COVERING INDEX appointments_kpi_(doctor_)?start_idx/);
     }
   });
 });
