@@ -1,6 +1,7 @@
 /**
  * The figures of the /dashboard screen (SPEC §2 /dashboard), every one computed from the
- * database with SQL aggregates (count / sum / avg / group by): no rows are loaded into JS.
+ * database with SQL aggregates over index ranges, or read from counters the database keeps
+ * (row_counts, pipeline_stage_totals): no rows are loaded into JS and no big table is scanned.
  *
  * The earlier prototype showed fixed numbers (95.2 %, 12.5 dias, 4.8/5.0, 92.5 %, trends of
  * 12/5/8 %, a status distribution all at 0). They are gone: a figure is either computed here
@@ -12,10 +13,11 @@
  * ISO 'YYYY-MM-DD' calendar day compared as text against the São Paulo dates of those bounds.
  * `now` is a parameter so tests can pin the clock.
  */
-import { type SQL, and, count, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { appointments, financialTransactions, patients, surgeries } from "~db/schema";
+import { appointments, financialTransactions, patients, pipelineStageTotals, surgeries } from "~db/schema";
 import { cachedUntilWrite } from "~/.server/data-cache";
+import { tableCount } from "~/.server/pagination";
 import { db } from "~/.server/db";
 import { type InstantRange, addDaysInClinic, isoDateInClinic, monthRangeInClinic } from "~/lib/dates";
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/pipeline";
@@ -87,23 +89,27 @@ export function ratio(part: number, whole: number): Ratio {
   return { part, whole, percent: whole === 0 ? null : roundOne((part / whole) * 100) };
 }
 
-/** `count(*) filter (where start <= column < end)`, written with CASE so it is plain SQLite. */
-function countWithin(column: AnySQLiteColumn, range: InstantRange): SQL<number> {
-  return sql<number>`count(case when ${column} >= ${range.start.getTime()} and ${column} < ${range.end.getTime()} then 1 end)`;
-}
-
-/** A row count with this-month and last-month counts of `column` falling in those months. */
+/**
+ * A row count with this-month and last-month counts of `column` falling in those months. The
+ * total is the table's maintained counter (row_counts); the months are one range of the column's
+ * index, so no figure reads more than two months of entries.
+ */
 function totalWithTrend(
-  table: typeof patients | typeof appointments | typeof surgeries,
+  table: "patients" | "appointments" | "surgeries",
   column: AnySQLiteColumn,
   thisMonth: InstantRange,
   lastMonth: InstantRange,
 ) {
+  const from = table === "patients" ? patients : table === "appointments" ? appointments : surgeries;
   const row = db
-    .select({ total: count(), thisMonth: countWithin(column, thisMonth), lastMonth: countWithin(column, lastMonth) })
-    .from(table)
+    .select({
+      thisMonth: sql<number>`count(case when ${column} >= ${thisMonth.start.getTime()} then 1 end)`,
+      lastMonth: sql<number>`count(case when ${column} < ${thisMonth.start.getTime()} then 1 end)`,
+    })
+    .from(from)
+    .where(and(gte(column, lastMonth.start), lt(column, thisMonth.end)))
     .get()!;
-  return { total: row.total, trend: monthTrend(Number(row.thisMonth), Number(row.lastMonth)) };
+  return { total: tableCount(table), trend: monthTrend(Number(row.thisMonth), Number(row.lastMonth)) };
 }
 
 /**
@@ -121,13 +127,14 @@ export function getDashboardStats({ now = new Date(), includeRevenue }: { now?: 
   const lastMonth = monthRangeInClinic(now, -1);
 
   // Total Pacientes = count(patients). Trend: patients registered (created_at) this month vs last month.
-  const patientStats = totalWithTrend(patients, patients.createdAt, thisMonth, lastMonth);
+  const patientStats = totalWithTrend("patients", patients.createdAt, thisMonth, lastMonth);
 
   // Consultas = count(appointments), every status. Trend: appointments starting (start_time) this month vs last.
-  const appointmentStats = totalWithTrend(appointments, appointments.startTime, thisMonth, lastMonth);
+  const appointmentStats = totalWithTrend("appointments", appointments.startTime, thisMonth, lastMonth);
 
   // Cirurgias = count(surgeries), every stage. Trend: surgeries scheduled (scheduled_date) this month vs last.
-  const surgeryStats = totalWithTrend(surgeries, surgeries.scheduledDate, thisMonth, lastMonth);
+  const surgeryStats = totalWithTrend("surgeries", surgeries.scheduledDate, thisMonth, lastMonth);
+  const totals = stageTotals();
 
   return {
     monthStart: isoDateInClinic(thisMonth.start)!,
@@ -135,10 +142,10 @@ export function getDashboardStats({ now = new Date(), includeRevenue }: { now?: 
     appointments: appointmentStats,
     surgeries: surgeryStats,
     revenue: includeRevenue ? monthlyRevenue(thisMonth, lastMonth) : null,
-    successRate: surgerySuccessRate(),
+    successRate: surgerySuccessRate(totals),
     averageWait: averageWait(now),
-    billingRate: billingRate(),
-    stageDistribution: stageDistribution(),
+    billingRate: billingRate(totals),
+    stageDistribution: stageDistribution(totals),
   };
 }
 
@@ -169,17 +176,11 @@ function monthlyRevenue(thisMonth: InstantRange, lastMonth: InstantRange) {
  * Taxa de Sucesso = surgeries whose current_stage is 'concluido' ÷ surgeries in a finished
  * stage ('concluido', 'negado', 'cancelado'); surgeries still moving through the pipeline are
  * not counted either way. One decimal; null (shown as '—') when no surgery has finished.
+ * Read from the board's per-stage totals (pipeline_stage_totals, kept by triggers).
  */
-function surgerySuccessRate(): Ratio {
-  const row = db
-    .select({
-      finished: count(),
-      concluded: sql<number>`count(case when ${surgeries.currentStage} = 'concluido' then 1 end)`,
-    })
-    .from(surgeries)
-    .where(inArray(surgeries.currentStage, FINISHED_STAGES))
-    .get()!;
-  return ratio(Number(row.concluded), row.finished);
+function surgerySuccessRate(totals: StageTotals): Ratio {
+  const finished = FINISHED_STAGES.reduce((sum, stage) => sum + totals.cards(stage), 0);
+  return ratio(totals.cards("concluido"), finished);
 }
 
 /**
@@ -213,28 +214,28 @@ function averageWait(now: Date) {
 /**
  * Taxa de Cobrança = performed surgeries (current_stage 'concluido') that have been billed
  * (receivable_status 'faturado', 'glosa' or 'pago', or a billed_at date) ÷ performed surgeries.
- * One decimal; null (shown as '—') when no surgery has been performed.
+ * One decimal; null (shown as '—') when no surgery has been performed. Both counts are kept per
+ * stage by triggers (pipeline_stage_totals.cards and billed_cards, migration 0025).
  */
-function billingRate(): Ratio {
-  const billed = or(inArray(surgeries.receivableStatus, BILLED_RECEIVABLE_STATUSES), isNotNull(surgeries.billedAt));
-  const row = db
-    .select({ performed: count(), billed: sql<number>`count(case when ${billed!} then 1 end)` })
-    .from(surgeries)
-    .where(eq(surgeries.currentStage, "concluido"))
-    .get()!;
-  return ratio(Number(row.billed), row.performed);
+function billingRate(totals: StageTotals): Ratio {
+  return ratio(totals.billedCards("concluido"), totals.cards("concluido"));
 }
 
 /**
  * Status distribution = count(surgeries) group by current_stage, returned for all ten stages
  * of the pipeline in board order (a stage with no surgery is 0).
  */
-function stageDistribution(): StageCount[] {
-  const rows = db
-    .select({ stage: surgeries.currentStage, n: count() })
-    .from(surgeries)
-    .groupBy(surgeries.currentStage)
-    .all();
-  const counts = new Map<string, number>(rows.map((r) => [r.stage, r.n]));
-  return PIPELINE_STAGES.map(({ id, label }) => ({ stage: id, label, count: counts.get(id) ?? 0 }));
+function stageDistribution(totals: StageTotals): StageCount[] {
+  return PIPELINE_STAGES.map(({ id, label }) => ({ stage: id, label, count: totals.cards(id) }));
+}
+
+interface StageTotals {
+  cards: (stage: PipelineStage) => number;
+  billedCards: (stage: PipelineStage) => number;
+}
+
+/** The ten rows of pipeline_stage_totals (surgeries and billed surgeries per stage). */
+function stageTotals(): StageTotals {
+  const rows = new Map(db.select().from(pipelineStageTotals).all().map((row) => [row.stage, row]));
+  return { cards: (stage) => rows.get(stage)?.cards ?? 0, billedCards: (stage) => rows.get(stage)?.billedCards ?? 0 };
 }

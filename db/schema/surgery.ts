@@ -108,13 +108,16 @@ export const pipelineStages = sqliteTable(
 );
 
 /**
- * Cards and billed total of every board column, kept by triggers on `surgeries` (migration 0004),
- * so the unfiltered board shows its counts without counting 100 000 rows.
+ * Cards and billed total of every board column, kept by triggers on `surgeries` (migrations 0007
+ * and 0025), so the unfiltered board and the dashboard show their counts without counting
+ * 100 000 rows. `billedCards`: the column's surgeries billed to the payer (receivable status
+ * 'faturado', 'glosa' or 'pago', or a billed_at date), the dashboard's billing rate.
  */
 export const pipelineStageTotals = sqliteTable("pipeline_stage_totals", {
   stage: text("stage", { enum: PIPELINE_STAGE_IDS }).primaryKey(),
   cards: integer("cards").notNull().default(0),
   billedCents: integer("billed_cents").notNull().default(0),
+  billedCards: integer("billed_cards").notNull().default(0),
 });
 
 /** The clinic's own non-business days (municipal holidays, recesses) on top of the national calendar. */

@@ -4,9 +4,10 @@
  * February there while it is already March in UTC and in Tokyo, so any figure computed in the
  * process TZ instead of clinic time comes out wrong. Run under TZ=UTC and TZ=Asia/Tokyo too.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { appointments, doctors, financialTransactions, patients, surgeries } from "~db/schema";
-import { db } from "~/.server/db";
+import { db, sqlite } from "~/.server/db";
 import { PIPELINE_STAGE_IDS, type PipelineStage } from "~/lib/pipeline";
 import { getDashboardStats, monthTrend, ratio } from "~/models/dashboard.server";
 import { createAccount } from "~/models/user.server";
@@ -207,5 +208,96 @@ describe("the /dashboard loader", () => {
   it("refuses an account without a role", async () => {
     const pending = await loginAs(null, { email: "pending@dash.test" });
     await expect(call(pending.cookie)).rejects.toMatchObject({ init: { status: 403 } });
+  });
+});
+
+describe("counters kept by the database", () => {
+  /** The figures that read maintained counters, recomputed from every row. */
+  function recomputed() {
+    const row = sqlite
+      .prepare(
+        `select count(*) as total,
+                count(case when current_stage in ('concluido', 'negado', 'cancelado') then 1 end) as finished,
+                count(case when current_stage = 'concluido' then 1 end) as performed,
+                count(case when current_stage = 'concluido' and (receivable_status in ('faturado', 'glosa', 'pago') or billed_at is not null) then 1 end) as billed
+           from surgeries`,
+      )
+      .get() as { total: number; finished: number; performed: number; billed: number };
+    const stages = sqlite.prepare("select current_stage as stage, count(*) as n from surgeries group by current_stage").all() as Array<{ stage: string; n: number }>;
+    return {
+      surgeries: row.total,
+      patients: (sqlite.prepare("select count(*) from patients").pluck().get() as number),
+      appointments: (sqlite.prepare("select count(*) from appointments").pluck().get() as number),
+      successRate: ratio(row.performed, row.finished),
+      billingRate: ratio(row.billed, row.performed),
+      stages: Object.fromEntries(PIPELINE_STAGE_IDS.map((id) => [id, stages.find((s) => s.stage === id)?.n ?? 0])),
+    };
+  }
+  const shown = () => {
+    const stats = getDashboardStats({ now: NOW, includeRevenue: false });
+    return {
+      surgeries: stats.surgeries.total,
+      patients: stats.patients.total,
+      appointments: stats.appointments.total,
+      successRate: stats.successRate,
+      billingRate: stats.billingRate,
+      stages: Object.fromEntries(stats.stageDistribution.map((s) => [s.stage, s.count])),
+    };
+  };
+
+  it("equal a full recomputation after random inserts, moves, billing changes and deletes", () => {
+    clearClinicalRows();
+    const patient = addPatient("Rui", at("2025-02-01T12:00:00Z"));
+    const doctor = insertDoctor("Dr. Y", { specialty: "Neuro", crm: "2" });
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const statuses = [null, "realizado", "faturado", "pendente", "glosa", "pago"] as const;
+    const ids: number[] = [];
+    for (let step = 0; step < 200; step++) {
+      const action = random(10);
+      if (action < 4 || ids.length === 0) {
+        const { lastInsertRowid } = db
+          .insert(surgeries)
+          .values({
+            patientId: patient,
+            doctorId: doctor,
+            surgeryType: "Artrodese",
+            scheduledDate: at("2025-02-10T12:00:00Z"),
+            currentStage: PIPELINE_STAGE_IDS[random(PIPELINE_STAGE_IDS.length)],
+            receivableStatus: statuses[random(statuses.length)],
+            billedAt: random(4) === 0 ? at("2025-02-11T12:00:00Z") : null,
+          })
+          .run();
+        ids.push(Number(lastInsertRowid));
+      } else {
+        const id = ids[random(ids.length)];
+        if (action < 6) db.update(surgeries).set({ currentStage: PIPELINE_STAGE_IDS[random(PIPELINE_STAGE_IDS.length)] }).where(eq(surgeries.id, id)).run();
+        else if (action < 8) db.update(surgeries).set({ receivableStatus: statuses[random(statuses.length)] }).where(eq(surgeries.id, id)).run();
+        else if (action < 9) db.update(surgeries).set({ billedAt: random(2) ? null : at("2025-02-12T12:00:00Z") }).where(eq(surgeries.id, id)).run();
+        else {
+          db.delete(surgeries).where(eq(surgeries.id, id)).run();
+          ids.splice(ids.indexOf(id), 1);
+        }
+      }
+      if (step % 50 === 49) expect(shown()).toEqual(recomputed());
+    }
+    expect(shown().billingRate.whole).toBeGreaterThan(0);
+    expect(shown()).toEqual(recomputed());
+  }, 30_000);
+
+  it("no figure scans a big table", () => {
+    const plans: string[] = [];
+    const prepare = sqlite.prepare.bind(sqlite);
+    const spy = vi.spyOn(sqlite, "prepare").mockImplementation((source: string) => {
+      if (/^\s*select/i.test(source)) plans.push(...(prepare(`explain query plan ${source}`).all(...new Array((source.match(/\?/g) ?? []).length).fill(0)) as Array<{ detail: string }>).map((r) => r.detail));
+      return prepare(source);
+    });
+    try {
+      getDashboardStats({ now: NOW, includeRevenue: true });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.filter((detail) => /^SCAN (patients|appointments|surgeries|financial_transactions)\b/.test(detail))).toEqual([]);
   });
 });
