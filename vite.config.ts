@@ -62,13 +62,33 @@ function bundleStats(): Plugin {
   };
 }
 
-/** Modules almost every screen imports: the ui primitives, the list kit, the shell and their small helpers. */
+/**
+ * Modules every screen's first load needs: the ui primitives, the shell (sidebar, page header,
+ * dialogs, error page) and their small helpers, with React and React Router.
+ */
 const KIT_MODULES = new RegExp(
   [
-    String.raw`/app/components/ui/`,
-    String.raw`/app/components/(data-table|page-header|dialog|route-error|empty-state|filter-bar|list-toolbar|row-actions|delete-dialog|confirm-dialog|stat-card|export-link|sidebar)\.tsx$`,
-    String.raw`/app/lib/(utils|enums|dates|money|documents|list-params|lists|navigation|theme|pipeline|permissions|url|text)\.ts$`,
-    String.raw`/node_modules/(clsx|tailwind-merge|class-variance-authority)/`,
+    String.raw`/app/components/ui/(?!tabs-nav)`,
+    String.raw`/app/components/(page-header|dialog|route-error|empty-state|row-actions|confirm-dialog|sidebar)\.tsx$`,
+    String.raw`/app/lib/(utils|enums|dates|money|list-params|navigation|theme|permissions|url|text)\.ts$`,
+    String.raw`/node_modules/(clsx|tailwind-merge|class-variance-authority|react|react-router)/`,
+    String.raw`^\0vite/preload-helper`, // dynamic import()'s helper: the root's lazy toaster uses it
+  ].join("|"),
+);
+
+/**
+ * The form kit: Conform and our field components, for the screens with a form on the page from the
+ * start and for every form dialog (zod and the schemas stay out: they load after hydration).
+ */
+const FORM_KIT_MODULES = new RegExp(
+  [String.raw`/node_modules/@conform-to/(dom|react)/`, String.raw`/app/components/form-field\.tsx$`, String.raw`/app/lib/use-lazy-validation\.ts$`].join("|"),
+);
+
+/** The list kit (table, filters, toolbar, list declarations): every list screen, but not the forms, sign-in or error pages. */
+const LIST_KIT_MODULES = new RegExp(
+  [
+    String.raw`/app/components/(data-table|filter-bar|list-toolbar|delete-dialog|export-link)\.tsx$`,
+    String.raw`/app/lib/(lists|pipeline)\.ts$`,
   ].join("|"),
 );
 
@@ -85,8 +105,15 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       output: {
         // The kit every screen is made of, in one cached file instead of ~40 tiny chunks (each
-        // gzipped alone, with its own import lines): ≈4 KB less per list page (ADR 0008).
-        manualChunks: (id) => (KIT_MODULES.test(id) ? "kit" : undefined),
+        // gzipped alone, with its own import lines): ≈4 KB less per list page (ADR 0008). The list
+        // kit is a second file, so the screens without a list (sign-in, settings forms, the
+        // honorários of a surgery, error pages) do not download it.
+        manualChunks(id) {
+          if (KIT_MODULES.test(id)) return "kit";
+          if (LIST_KIT_MODULES.test(id)) return "list-kit";
+          if (FORM_KIT_MODULES.test(id)) return "form-kit";
+          return undefined;
+        },
       },
       treeshake: {
         // @date-fns/tz declares no `sideEffects`, and its TZDate module patches its own class's
