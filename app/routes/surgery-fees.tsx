@@ -1,7 +1,8 @@
 import { ArrowLeft, Calculator, Download } from "~/components/icons";
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { OverrideDialog, ProcedureForm, SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";
+import { ProcedureForm, SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";
+import { OverrideDialog } from "~/components/surgery-fees/fee-override-dialog";
 import { FeeLinesTable } from "~/components/surgery-fees/fee-lines-table";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";

@@ -1,8 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, SelectField, type SelectOption } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import {
@@ -17,21 +15,22 @@ import {
   URGENCY_MODE_LABELS,
   enumOptions,
 } from "~/lib/enums";
-import { formatBRL } from "~/lib/money";
-import { feeOverrideSchema, feeSettingsSchema, procedureSchema, teamSchema } from "~/validation/surgery-fees";
+import { useLazyValidation } from "~/lib/use-lazy-validation";
 
-/** The forms of a surgery's honorários screen: each a plain POST with its intent, working without JavaScript. */
+/**
+ * The forms of a surgery's honorários screen: each a plain POST with its intent, working without
+ * JavaScript. They are on the page from the start, so their schemas load after hydration
+ * (useLazyValidation); the adjust dialog is fee-override-dialog.tsx.
+ */
 
-type LastResult = SubmissionResult<string[]> | undefined;
+export type LastResult = SubmissionResult<string[]> | undefined;
 
 export function ProcedureForm({ lastResult }: { lastResult: LastResult }) {
   const [form, fields] = useForm({
     id: "procedure-add",
     lastResult,
     defaultValue: { accessRoute: "same" },
-    constraint: getZodConstraint(procedureSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: procedureSchema }),
-    shouldValidate: "onBlur",
+    ...useLazyValidation(() => import("~/validation/surgery-fees"), (m) => m.procedureSchema, { shouldValidate: "onBlur" }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid items-end gap-3 sm:grid-cols-[1fr_auto_auto_auto]" preventScrollReset>
@@ -52,9 +51,7 @@ export function TeamForm({ team, doctorOptions, lastResult }: { team: Partial<Re
     id: "surgery-team",
     lastResult,
     defaultValue: Object.fromEntries(SURGERY_TEAM_ROLES.map((role) => [role, team[role] ? String(team[role]) : ""])),
-    constraint: getZodConstraint(teamSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamSchema }),
-    shouldValidate: "onBlur",
+    ...useLazyValidation(() => import("~/validation/surgery-fees"), (m) => m.teamSchema, { shouldValidate: "onBlur" }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3" preventScrollReset>
@@ -77,8 +74,7 @@ export function SettingsForm({ settings, lastResult }: { settings: { accommodati
     id: "fee-settings",
     lastResult,
     defaultValue: settings,
-    constraint: getZodConstraint(feeSettingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feeSettingsSchema }),
+    ...useLazyValidation(() => import("~/validation/surgery-fees"), (m) => m.feeSettingsSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]" preventScrollReset>
@@ -89,41 +85,5 @@ export function SettingsForm({ settings, lastResult }: { settings: { accommodati
         Salvar
       </Button>
     </Form>
-  );
-}
-
-/** `?ajustar=LINE`: the amount to pay instead of the computed one, and why. */
-export function OverrideDialog({
-  line,
-  closeTo,
-  lastResult,
-}: {
-  line: { id: number; doctorName: string; amountCents: number; computedCents: number | null };
-  closeTo: string;
-  lastResult: LastResult;
-}) {
-  const [form, fields] = useForm({
-    id: `fee-override-${line.id}`,
-    lastResult,
-    defaultValue: { lineId: String(line.id), amount: (line.amountCents / 100).toFixed(2).replace(".", ",") },
-    constraint: getZodConstraint(feeOverrideSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feeOverrideSchema }),
-    shouldValidate: "onBlur",
-  });
-  return (
-    <UrlDialog
-      title="Ajustar honorário"
-      description={`${line.doctorName}: calculado ${line.computedCents === null ? "sem memória de cálculo" : formatBRL(line.computedCents)}. O ajuste fica registrado com o motivo.`}
-      closeTo={closeTo}
-    >
-      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
-        <input type="hidden" name="intent" value="override-line" />
-        <input type="hidden" name="lineId" value={line.id} />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field meta={fields.amount} label="Valor a pagar (R$)" inputMode="decimal" autoComplete="off" />
-        <Field meta={fields.reason} label="Motivo do ajuste" autoComplete="off" placeholder="Ex.: valor acordado com o convênio" />
-        <FormDialogFooter closeTo={closeTo} submitLabel="Salvar ajuste" />
-      </Form>
-    </UrlDialog>
   );
 }
