@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, type Page, expect, test } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { horizontalOverflow, loginAs } from "./helpers";
+import { horizontalOverflow } from "./helpers";
 
 /**
  * Every built screen, as a signed-in admin sees it, loaded once and checked four ways:
@@ -176,15 +177,13 @@ test.describe("every screen", () => {
   // One signed-in context per worker: a login per screen would only add time.
   let context: BrowserContext;
 
-  test.beforeAll(async ({ browser }, testInfo) => {
+  test.beforeAll(async ({ browser, accountSessions }, testInfo) => {
     const { baseURL, locale, timezoneId } = testInfo.project.use;
     context = await browser.newContext({ baseURL, locale, timezoneId });
     await context.addInitScript(() => {
       if (!localStorage.getItem("theme")) localStorage.setItem("theme", "light");
     });
-    const page = await context.newPage();
-    await loginAs(page, "admin");
-    await page.close();
+    await context.addCookies(await accountSessions.cookies("admin"));
   });
 
   test.afterAll(async () => {
@@ -222,8 +221,8 @@ test.describe("every screen", () => {
   });
 });
 
-test("the header's and the page's search landmarks have distinct names", async ({ page }) => {
-  await loginAs(page, "staff");
+test("the header's and the page's search landmarks have distinct names", async ({ page, signIn }) => {
+  await signIn(page, "staff");
   await page.goto("/patients");
   const searches = page.getByRole("search");
   await expect(searches).toHaveCount(2);

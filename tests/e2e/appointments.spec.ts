@@ -1,6 +1,7 @@
-import { type Locator, type Page, expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 /**
  * Each test makes its own patients and doctors (unique names), since tests of several files share
@@ -51,14 +52,14 @@ async function searchList(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text)}`));
 }
 
-test("admin creates, edits and deletes an appointment through the dialog and the pickers", async ({ page }) => {
+test("admin creates, edits and deletes an appointment through the dialog and the pickers", async ({ page, signIn }) => {
   const { tag, db, addPatient, addDoctor, appointmentsOf } = fixtures();
   const patientName = `Conceição Ábaco ${tag}`;
   const doctorName = `Dr. Ricardo Figueiredo ${tag}`;
   const patientId = addPatient(patientName);
   addDoctor(doctorName);
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/appointments");
   await expect(page.getByRole("heading", { name: "Consultas" }).first()).toBeVisible();
   await page.getByRole("link", { name: "Nova Consulta" }).click();
@@ -75,7 +76,7 @@ test("admin creates, edits and deletes an appointment through the dialog and the
   await expect(dialog.getByLabel("Status")).toHaveValue("scheduled");
   await dialog.getByRole("button", { name: "Agendar consulta" }).click();
 
-  await expect(page.getByText("Appointment created successfully")).toBeVisible();
+  await expectToast(page, "Appointment created successfully");
   await expect(dialog).toBeHidden();
   const [stored] = appointmentsOf(patientId);
   expect(new Date(stored.start_time).toISOString()).toBe("2030-05-14T17:00:00.000Z");
@@ -100,7 +101,7 @@ test("admin creates, edits and deletes an appointment through the dialog and the
   await edit.getByLabel("Término").fill("2030-05-14T15:00");
   await edit.getByLabel("Status").selectOption("confirmed");
   await edit.getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Appointment updated successfully")).toBeVisible();
+  await expectToast(page, "Appointment updated successfully");
   await expect(row.getByRole("cell").nth(1)).toHaveText("14:00–15:00");
   await expect(row.getByText("Confirmada")).toBeVisible();
   expect(appointmentsOf(patientId)[0].status).toBe("confirmed");
@@ -110,13 +111,13 @@ test("admin creates, edits and deletes an appointment through the dialog and the
   const confirm = page.getByRole("dialog", { name: "Excluir consulta" });
   await expect(confirm).toContainText("Are you sure you want to delete this appointment?");
   await confirm.getByRole("button", { name: "Excluir" }).click();
-  await expect(page.getByText("Appointment deleted successfully")).toBeVisible();
+  await expectToast(page, "Appointment deleted successfully");
   await expect(page.getByText("No appointments found")).toBeVisible();
   expect(appointmentsOf(patientId)).toEqual([]);
   db.close();
 });
 
-test("a doctor cannot be double-booked: the clash is named and nothing typed is lost", async ({ page }) => {
+test("a doctor cannot be double-booked: the clash is named and nothing typed is lost", async ({ page, signIn }) => {
   const { tag, db, addPatient, addDoctor, addAppointment, appointmentsOf } = fixtures();
   const doctorName = `Dr. Duplo ${tag}`;
   const doctorId = addDoctor(doctorName);
@@ -124,7 +125,7 @@ test("a doctor cannot be double-booked: the clash is named and nothing typed is 
   const patientName = `Pedro Segundo ${tag}`;
   const patientId = addPatient(patientName);
 
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/appointments?dialog=new");
   const dialog = page.getByRole("dialog", { name: "Add New Appointment" });
   await pick(page, "Paciente", `pedro segundo ${tag}`, patientName);
@@ -142,7 +143,7 @@ test("a doctor cannot be double-booked: the clash is named and nothing typed is 
 
   const message = `${doctorName} já tem consulta das 14:00 às 14:30 de 22/11/2030 com Maria da Silva ${tag}.`;
   await expect(dialog.getByText(message)).toBeVisible();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: message })).toBeVisible();
+  await expectToast(page, message);
   await expect(dialog.getByLabel("Observações")).toHaveValue("Paciente pediu horário da tarde");
   await expectPatientPicked(dialog, patientName, patientId);
   expect(appointmentsOf(patientId)).toEqual([]);
@@ -151,12 +152,12 @@ test("a doctor cannot be double-booked: the clash is named and nothing typed is 
   await dialog.getByLabel("Início").fill("2030-11-22T14:30");
   await dialog.getByLabel("Término").fill("2030-11-22T15:00");
   await dialog.getByRole("button", { name: "Agendar consulta" }).click();
-  await expect(page.getByText("Appointment created successfully")).toBeVisible();
+  await expectToast(page, "Appointment created successfully");
   expect(appointmentsOf(patientId).map((a) => new Date(a.start_time).toISOString())).toEqual(["2030-11-22T17:30:00.000Z"]);
   db.close();
 });
 
-test("staff cannot delete: no button, and a forged delete is refused with 403", async ({ page }) => {
+test("staff cannot delete: no button, and a forged delete is refused with 403", async ({ page, signIn }) => {
   const { tag, db, addPatient, addDoctor, addAppointment, appointmentsOf } = fixtures();
   const patientName = `Sem Exclusão ${tag}`;
   const patientId = addPatient(patientName);
@@ -164,7 +165,7 @@ test("staff cannot delete: no button, and a forged delete is refused with 403", 
   const id = addAppointment(patientId, doctorId, "2030-07-01T12:00:00Z", "2030-07-01T12:30:00Z");
   addAppointment(addPatient(`Outro Médico ${tag}`), addDoctor(`Dr. Outro ${tag}`), "2030-07-01T12:00:00Z", "2030-07-01T12:30:00Z");
 
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/appointments?q=${tag}`);
   await expect(page.getByRole("row")).toHaveCount(3); // header + 2
   // The doctor filter narrows the list.
@@ -187,14 +188,14 @@ test("staff cannot delete: no button, and a forged delete is refused with 403", 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an appointment is created using the pickers' 'Buscar' round trips", async ({ page }) => {
+  test("an appointment is created using the pickers' 'Buscar' round trips", async ({ page, signIn }) => {
     const { tag, db, addPatient, addDoctor, appointmentsOf } = fixtures();
     const patientName = `Inês Araújo ${tag}`;
     const doctorName = `Dra. Sem Script ${tag}`;
     const patientId = addPatient(patientName);
     addDoctor(doctorName);
 
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/appointments");
     await page.getByRole("link", { name: "Nova Consulta" }).click();
     let dialog = page.getByRole("dialog", { name: "Add New Appointment" });
@@ -219,7 +220,7 @@ test.describe("without JavaScript", () => {
     await dialog.getByRole("button", { name: "Agendar consulta" }).click();
 
     await expect(page).toHaveURL(/\/appointments$/);
-    await expect(page.getByRole("status").filter({ hasText: "Appointment created successfully" })).toBeAttached();
+    await expectToast(page, "Appointment created successfully");
     const [stored] = appointmentsOf(patientId);
     expect(stored).toMatchObject({ type: "Teleconsulta", status: "scheduled", start_time: Date.parse("2030-08-05T11:00:00Z") });
 

@@ -1,14 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ACCOUNTS } from "./accounts";
 import { insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
 
-test("an admin reaches the audit trail from Configurações, filters it, verifies the chain and exports it", async ({ page }) => {
+test("an admin reaches the audit trail from Configurações, filters it, verifies the chain and exports it", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const patientId = insertPatient(db, `Paciente Auditado ${tag}`);
   db.close();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(`/patients?q=${tag}`);
   await expect(page.getByRole("cell", { name: `Paciente Auditado ${tag}`, exact: true })).toBeVisible();
 
@@ -38,8 +37,8 @@ test("an admin reaches the audit trail from Configurações, filters it, verifie
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the audit screen filters and verifies with plain forms; backups are made and scheduled", async ({ page }) => {
-    await loginAs(page, "admin");
+  test("the audit screen filters and verifies with plain forms; backups are made and scheduled", async ({ page, signIn }) => {
+    await signIn(page, "admin");
     await page.goto("/settings/audit");
     await page.getByLabel("Ação", { exact: true }).selectOption("login");
     await page.getByRole("button", { name: "Filtrar" }).click();
@@ -70,8 +69,8 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("staff and doctors get no audit or backup screen, and no link to them", async ({ page }) => {
-  await loginAs(page, "staff");
+test("staff and doctors get no audit or backup screen, and no link to them", async ({ page, signIn }) => {
+  await signIn(page, "staff");
   await page.goto("/settings");
   await expect(page.getByRole("link", { name: "Auditoria" })).toHaveCount(0);
   for (const path of ["/settings/audit", "/settings/backups", "/settings/audit/export.csv"]) {

@@ -1,9 +1,10 @@
-import { type Page, expect as baseExpect, test } from "@playwright/test";
+import { type Page, expect as baseExpect } from "@playwright/test";
+import { test } from "./fixtures";
 import { createHmac } from "node:crypto";
 import { COMMS_APP_SECRET, COMMS_FAKE_PORT } from "../../playwright.config";
 import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
 import { insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 /**
  * The communication centre with WhatsApp configured: the server's Cloud API is the fake started
@@ -42,8 +43,8 @@ async function openCommunication(page: Page) {
   await expect(page.getByRole("heading", { name: "Envio rápido" })).toBeVisible();
 }
 
-test("an admin creates an approved template mapped to Meta; unknown placeholders are refused", async ({ page }) => {
-  await loginAs(page, "admin");
+test("an admin creates an approved template mapped to Meta; unknown placeholders are refused", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await openCommunication(page);
   await expect(page.getByText("WhatsApp não configurado")).toHaveCount(0);
   await page.getByRole("link", { name: "Novo template" }).click();
@@ -58,7 +59,7 @@ test("an admin creates an approved template mapped to Meta; unknown placeholders
 
   await dialog.getByLabel("Texto").fill("Olá, {{paciente.nome}}! Consulta em {{data}} às {{horario}} com {{medico.nome}}.");
   await dialog.getByRole("button", { name: "Criar template" }).click();
-  await expect(page.getByText("Template criado")).toBeVisible();
+  await expectToast(page, "Template criado");
   const section = page.getByRole("region", { name: "2. Agendamento e Confirmações" });
   await expect(section.getByText(TEMPLATE)).toBeVisible();
   await expect(section.getByText(`Meta: ${META_NAME} · pt_BR`)).toBeVisible();
@@ -67,11 +68,11 @@ test("an admin creates an approved template mapped to Meta; unknown placeholders
   const edit = page.getByRole("dialog", { name: "Editar template" });
   await expect(edit.getByLabel("Título")).toHaveValue(TEMPLATE);
   await edit.getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Template atualizado")).toBeVisible();
+  await expectToast(page, "Template atualizado");
 });
 
-test("quick send (JavaScript on): picker over all patients, live preview, sent to the Cloud API", async ({ page }) => {
-  await loginAs(page, "staff");
+test("quick send (JavaScript on): picker over all patients, live preview, sent to the Cloud API", async ({ page, signIn }) => {
+  await signIn(page, "staff");
   await openCommunication(page);
   const form = page.getByRole("form", { name: "Envio rápido" });
   // Nothing chosen: the form says so and sends nothing.
@@ -89,7 +90,7 @@ test("quick send (JavaScript on): picker over all patients, live preview, sent t
   await form.getByLabel("medico.nome").fill("Dr. Ricardo Lima");
   await expect(preview).toHaveText(`Olá, ${PATIENT}! Consulta em 12/03/2026 às 14:30 com Dr. Ricardo Lima.`);
   await form.getByRole("button", { name: "Enviar mensagem" }).click();
-  await expect(page.getByText("Mensagem enviada com sucesso!")).toBeVisible();
+  await expectToast(page, "Mensagem enviada com sucesso!");
 
   await expect.poll(() => fake.requests.length).toBe(1);
   expect(lastSend()).toMatchObject({
@@ -105,10 +106,10 @@ test("quick send (JavaScript on): picker over all patients, live preview, sent t
   }).toPass({ timeout: 15_000 });
 });
 
-test("quick send without JavaScript: search, load the template and its preview, send", async ({ browser }) => {
+test("quick send without JavaScript: search, load the template and its preview, send", async ({ browser, signIn }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/communication");
   const form = page.getByRole("form", { name: "Envio rápido" });
   await form.getByRole("searchbox", { name: "Buscar paciente" }).fill(PATIENT);
@@ -134,7 +135,7 @@ test("quick send without JavaScript: search, load the template and its preview, 
   await context.close();
 });
 
-test("a signed status webhook marks the message read; the log filters by status, patient and template", async ({ page, request }) => {
+test("a signed status webhook marks the message read; the log filters by status, patient and template", async ({ page, request, signIn }) => {
   const wamid = (db.prepare("select external_id from messages where patient_id = ? order by id limit 1").get(patientId) as { external_id: string }).external_id;
   const body = JSON.stringify({ entry: [{ changes: [{ value: { statuses: [{ id: wamid, status: "read", timestamp: String(Math.floor(Date.now() / 1000)) }] } }] }] });
   const forged = await request.post("/api/comms/webhook", { data: body, headers: { "Content-Type": "application/json", "X-Hub-Signature-256": `sha256=${"0".repeat(64)}` } });
@@ -143,7 +144,7 @@ test("a signed status webhook marks the message read; the log filters by status,
   const accepted = await request.post("/api/comms/webhook", { data: body, headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature } });
   expect(accepted.status()).toBe(200);
 
-  await loginAs(page, "doctor");
+  await signIn(page, "doctor");
   await page.goto("/comunicacao/mensagens");
   await page.getByLabel("Status").selectOption({ label: "Lida" });
   await page.getByRole("button", { name: "Filtrar" }).click();

@@ -1,16 +1,17 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
+import { test } from "./fixtures";
 import { openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 /** The machine running the suite is shared and often busy: generous waits, same assertions. */
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** On a server without WhatsApp configuration the page says so plainly and still works. */
-test("without WhatsApp configured the page says so; tabs work without JavaScript", async ({ browser }) => {
+test("without WhatsApp configured the page says so; tabs work without JavaScript", async ({ browser, signIn }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/comunicacao");
   await expect(page.getByText("WhatsApp não configurado")).toBeVisible();
   for (const title of ["Pacientes com opt-in", "Enviadas (30 dias)", "Pastas no Drive", "Regras ativas"]) {
@@ -24,7 +25,7 @@ test("without WhatsApp configured the page says so; tabs work without JavaScript
   await context.close();
 });
 
-test("an admin creates an automation rule and switches it off", async ({ page }) => {
+test("an admin creates an automation rule and switches it off", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb("app");
   const title = `Pré-operatório ${tag}`;
@@ -33,7 +34,7 @@ test("an admin creates an automation rule and switches it off", async ({ page })
     "{{paciente.nome}}, sua cirurgia ({{procedimento}}) será em {{data}} às {{horario}}, {{local}}.",
     `pre_op_${tag.replace(/[^a-z0-9]/g, "")}`,
   );
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/communication?tab=automacao");
   await page.getByRole("link", { name: "Nova regra" }).click();
   const dialog = page.getByRole("dialog", { name: "Nova regra" });
@@ -45,12 +46,12 @@ test("an admin creates an automation rule and switches it off", async ({ page })
   await expect(dialog.getByText("Use um valor de 1 a 30")).toBeVisible();
   await dialog.getByLabel(/Quantidade/).fill("2");
   await dialog.getByRole("button", { name: "Criar regra" }).click();
-  await expect(page.getByText("Regra criada")).toBeVisible();
+  await expectToast(page, "Regra criada");
   const rule = page.getByRole("list", { name: "Regras de automação" }).getByRole("listitem").filter({ hasText: `Orientações ${tag}` });
   await expect(rule).toContainText("2 dia(s) antes da cirurgia");
   const toggle = rule.getByRole("switch");
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await toggle.click();
-  await expect(page.getByText("Regra desativada")).toBeVisible();
+  await expectToast(page, "Regra desativada");
   await expect(rule.getByRole("switch")).toHaveAttribute("aria-checked", "false");
 });

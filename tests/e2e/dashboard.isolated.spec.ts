@@ -3,10 +3,10 @@
  * (only accounts exist there, and only this file uses it), dated relative to the real current
  * month in São Paulo. Every expected figure below is worked out by hand from those rows.
  */
-import { type Locator, type Page, expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { isoDateInClinic, monthRangeInClinic, todayIsoInClinic } from "../../app/lib/dates";
 import { insertDoctor, insertPatient, openTestDb } from "./db";
-import { loginAs } from "./helpers";
 
 const DAY = 86_400_000;
 
@@ -114,8 +114,8 @@ async function expectCard(page: Page, title: string, value: string, texts: strin
 
 test.beforeAll(insertFixtures);
 
-test("an admin sees every figure computed from the clinic's rows", async ({ page }) => {
-  await loginAs(page, "admin");
+test("an admin sees every figure computed from the clinic's rows", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await page.goto("/dashboard");
 
   // Patients 8; 3 this month against 4 last month: (3 − 4) / 4 = −25 %.
@@ -177,8 +177,8 @@ test("an admin sees every figure computed from the clinic's rows", async ({ page
   await expect(page).toHaveURL(/\/doctors$/);
 });
 
-test("a doctor sees the clinical figures but not the revenue", async ({ page }) => {
-  await loginAs(page, "doctor");
+test("a doctor sees the clinical figures but not the revenue", async ({ page, signIn }) => {
+  await signIn(page, "doctor");
   await page.goto("/dashboard");
   await expectCard(page, "Total Pacientes", "8");
   await expectCard(page, "Taxa de Cobrança", "66,7%");
@@ -186,12 +186,12 @@ test("a doctor sees the clinical figures but not the revenue", async ({ page }) 
   await expect(page.getByText("R$ 1.250,50")).toHaveCount(0);
 });
 
-test("an empty clinic shows zeros and hints, never invented figures", async ({ page }) => {
+test("an empty clinic shows zeros and hints, never invented figures", async ({ page, signIn }) => {
   const db = openTestDb("isolated");
   db.transaction(() => clearClinicalRows(db))();
   db.close();
   try {
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/dashboard");
     await expectCard(page, "Total Pacientes", "0", ["0 cadastrados este mês · sem dados do mês anterior"]);
     await expectCard(page, "Consultas", "0", ["sem dados do mês anterior"]);
@@ -213,9 +213,9 @@ test("an empty clinic shows zeros and hints, never invented figures", async ({ p
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the figures render on the server and a stage opens the filtered surgeries", async ({ page }) => {
-    await loginAs(page, "staff");
-    await expect(page).toHaveURL(/\/dashboard$/);
+  test("the figures render on the server and a stage opens the filtered surgeries", async ({ page, signIn }) => {
+    await signIn(page, "staff");
+    await page.goto("/dashboard");
     await expectCard(page, "Cirurgias", "9", ["+100%"]);
     await expect(page.getByText("Receita Mensal")).toHaveCount(0);
     await page.getByRole("link", { name: "Concluído: 3 cirurgias" }).click();

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { type TestDb, insertDoctor, insertPatient, openTestDb, uniqueCrm, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 function dialog(page: Page) {
   return page.getByRole("dialog");
@@ -19,10 +20,10 @@ function doctorCount(db: TestDb, where: string, ...args: unknown[]) {
   return (db.prepare(`select count(*) as n from doctors where ${where}`).get(...args) as { n: number }).n;
 }
 
-test("an admin creates, finds, edits and deletes a doctor", async ({ page }) => {
+test("an admin creates, finds, edits and deletes a doctor", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const crm = uniqueCrm();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/doctors");
   await page.getByRole("link", { name: "Novo Médico" }).click();
   await expect(dialog(page).getByRole("heading", { name: "Add New Doctor" })).toBeVisible();
@@ -45,7 +46,7 @@ test("an admin creates, finds, edits and deletes a doctor", async ({ page }) => 
   await expect(dialog(page).getByTestId("commission-percent")).toHaveText("Equivale a 15%.");
   await expect(dialog(page).getByLabel("Ativo")).toBeChecked();
   await dialog(page).getByRole("button", { name: "Cadastrar médico" }).click();
-  await expect(page.getByText("Doctor created successfully")).toBeVisible();
+  await expectToast(page, "Doctor created successfully");
   await expect(dialog(page)).toHaveCount(0);
 
   // Found by an unaccented, lower-case fragment.
@@ -76,7 +77,7 @@ test("an admin creates, finds, edits and deletes a doctor", async ({ page }) => 
   await dialog(page).getByLabel("Taxa de comissão").fill("0.2");
   await dialog(page).getByLabel("Ativo").uncheck();
   await dialog(page).getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Doctor updated successfully")).toBeVisible();
+  await expectToast(page, "Doctor updated successfully");
   const edited = page.getByRole("row", { name: new RegExp(tag) });
   await expect(edited.getByRole("cell").nth(1)).toHaveText("Coluna");
   await expect(edited.getByRole("cell").nth(5)).toHaveText("20%");
@@ -85,7 +86,7 @@ test("an admin creates, finds, edits and deletes a doctor", async ({ page }) => 
   await edited.getByRole("link", { name: /Excluir/ }).click();
   await expect(dialog(page)).toContainText("Are you sure you want to delete this doctor?");
   await dialog(page).getByRole("button", { name: "Excluir" }).click();
-  await expect(page.getByText("Doctor deleted successfully")).toBeVisible();
+  await expectToast(page, "Doctor deleted successfully");
   await search(page, tag);
   await expect(page.getByText("No doctors found")).toBeVisible();
 
@@ -103,12 +104,12 @@ test("an admin creates, finds, edits and deletes a doctor", async ({ page }) => 
   db.close();
 });
 
-test("staff view and search only: no controls, and forged writes get 403 with the table unchanged", async ({ page }) => {
+test("staff view and search only: no controls, and forged writes get 403 with the table unchanged", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const id = addDoctor(db, `Dra. Protegida ${tag}`);
 
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await search(page, `protegida ${tag}`);
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toHaveCount(1);
   await expect(page.getByRole("link", { name: "Novo Médico" })).toHaveCount(0);
@@ -136,7 +137,7 @@ test("staff view and search only: no controls, and forged writes get 403 with th
   db.close();
 });
 
-test("a doctor with an appointment cannot be deleted; the admin is told why and offered to deactivate", async ({ page }) => {
+test("a doctor with an appointment cannot be deleted; the admin is told why and offered to deactivate", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const doctorId = addDoctor(db, `Dr. Ocupado ${tag}`);
@@ -150,7 +151,7 @@ test("a doctor with an appointment cannot be deleted; the admin is told why and 
   );
   const message = `Não é possível excluir Dr. Ocupado ${tag}: há 1 consulta ligada a este médico. Marque-o como inativo.`;
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await search(page, tag);
   await page.getByRole("row", { name: new RegExp(`Ocupado ${tag}`) }).getByRole("link", { name: /Excluir/ }).click();
   await expect(dialog(page).getByText(message)).toBeVisible();
@@ -167,14 +168,14 @@ test("a doctor with an appointment cannot be deleted; the admin is told why and 
   await expect(dialog(page).getByRole("heading", { name: "Edit Doctor" })).toBeVisible();
   await dialog(page).getByLabel("Ativo").uncheck();
   await dialog(page).getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Doctor updated successfully")).toBeVisible();
+  await expectToast(page, "Doctor updated successfully");
   await expect(page.getByRole("row", { name: new RegExp(`Ocupado ${tag}`) }).getByRole("cell").nth(6)).toHaveText("Inativo");
   expect(db.prepare("select active from doctors where id = ?").get(doctorId)).toEqual({ active: 0 });
   db.close();
 });
 
-test("bad query strings and unknown ids never break the page", async ({ page }) => {
-  await loginAs(page, "admin");
+test("bad query strings and unknown ids never break the page", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   expect((await page.goto("/doctors?page=-3&sort=drop&dir=sideways&q=%25%27"))?.status()).toBe(200);
   expect((await page.goto("/doctors?edit=abc"))?.status()).toBe(404);
   expect((await page.goto("/doctors?delete=999999999"))?.status()).toBe(404);
@@ -184,10 +185,10 @@ test("bad query strings and unknown ids never break the page", async ({ page }) 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin creates a doctor, and bad input keeps the dialog with the message", async ({ page }) => {
+  test("an admin creates a doctor, and bad input keeps the dialog with the message", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const crm = uniqueCrm();
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/doctors");
     await page.getByRole("link", { name: "Novo Médico" }).click();
     await expect(dialog(page).getByRole("heading", { name: "Add New Doctor" })).toBeVisible();
@@ -202,7 +203,7 @@ test.describe("without JavaScript", () => {
     await dialog(page).getByLabel("UF do CRM").selectOption("RJ");
     await dialog(page).getByLabel("Taxa de comissão").fill("0.07");
     await dialog(page).getByRole("button", { name: "Cadastrar médico" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Doctor created successfully" })).toBeAttached();
+    await expectToast(page, "Doctor created successfully");
     await search(page, `sem script ${tag}`);
     const row = page.getByRole("row", { name: new RegExp(tag) });
     await expect(row).toContainText(`CRM/RJ ${crm}`);

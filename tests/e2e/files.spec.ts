@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const HTML = Buffer.from("<!doctype html><html><body><h1>Não sou um PDF</h1><script>alert(1)</script></body></html>");
@@ -18,9 +18,9 @@ function newPatient() {
   return { tag, id, name: `Paciente Arquivo ${tag}`, documentsOf, close: () => db.close() };
 }
 
-test("staff uploads a PDF from the patient's record and downloads it as an attachment", async ({ page }) => {
+test("staff uploads a PDF from the patient's record and downloads it as an attachment", async ({ page, signIn }) => {
   const patient = newPatient();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/patients/${patient.id}`);
   await page.getByRole("link", { name: "Enviar documento" }).click();
   const dialog = page.getByRole("dialog");
@@ -29,7 +29,7 @@ test("staff uploads a PDF from the patient's record and downloads it as an attac
   await dialog.getByLabel("Categoria").selectOption({ label: "Laudo" });
   await dialog.getByLabel("Observação").fill("RM lombar");
   await dialog.getByRole("button", { name: "Enviar documento" }).click();
-  await expect(page.getByText("File uploaded successfully")).toBeVisible();
+  await expectToast(page, "File uploaded successfully");
   await expect(page).toHaveURL(new RegExp(`/patients/${patient.id}$`));
   expect(patient.documentsOf()).toEqual([{ name: "Laudo ressonância.pdf", category: "laudo", mime: "application/pdf" }]);
 
@@ -48,9 +48,9 @@ test("staff uploads a PDF from the patient's record and downloads it as an attac
   patient.close();
 });
 
-test("an HTML page disguised as a PDF is refused with a clear message and nothing is kept", async ({ page }) => {
+test("an HTML page disguised as a PDF is refused with a clear message and nothing is kept", async ({ page, signIn }) => {
   const patient = newPatient();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/files?dialog=upload&patientId=${patient.id}`);
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Arquivo").setInputFiles({ name: "exame.pdf", mimeType: "application/pdf", buffer: HTML });
@@ -61,25 +61,25 @@ test("an HTML page disguised as a PDF is refused with a clear message and nothin
   patient.close();
 });
 
-test("an account without a role cannot download; a doctor can list but not upload", async ({ page, browser }) => {
+test("an account without a role cannot download; a doctor can list but not upload", async ({ page, browser, signIn }) => {
   const patient = newPatient();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/files?dialog=upload&patientId=${patient.id}`);
   await page.getByRole("dialog").getByLabel("Arquivo").setInputFiles({ name: "termo.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("dialog").getByLabel("Categoria").selectOption({ label: "Termo de consentimento" });
   await page.getByRole("dialog").getByRole("button", { name: "Enviar documento" }).click();
-  await expect(page.getByText("File uploaded successfully")).toBeVisible();
+  await expectToast(page, "File uploaded successfully");
   const href = await page.getByRole("row", { name: new RegExp(patient.tag) }).getByRole("link", { name: "Baixar termo.pdf" }).getAttribute("href");
 
   const pendingContext = await browser.newContext();
   const pending = await pendingContext.newPage();
-  await loginAs(pending, "pending");
+  await signIn(pending, "pending");
   expect((await pending.request.get(href!, { maxRedirects: 0 })).status()).toBe(403);
   await pendingContext.close();
 
   const doctorContext = await browser.newContext();
   const doctor = await doctorContext.newPage();
-  await loginAs(doctor, "doctor");
+  await signIn(doctor, "doctor");
   await doctor.goto(`/files?q=${patient.tag}`);
   await expect(doctor.getByRole("row", { name: new RegExp(patient.tag) })).toContainText("Termo de consentimento");
   await expect(doctor.getByRole("link", { name: "Enviar documento" })).toHaveCount(0);
@@ -91,9 +91,9 @@ test("an account without a role cannot download; a doctor can list but not uploa
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("staff picks the patient, uploads a PDF and finds it in /files", async ({ page }) => {
+  test("staff picks the patient, uploads a PDF and finds it in /files", async ({ page, signIn }) => {
     const patient = newPatient();
-    await loginAs(page, "staff");
+    await signIn(page, "staff");
     await page.goto("/files");
     await page.getByRole("link", { name: "Enviar documento" }).click();
     const dialog = page.getByRole("dialog");

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -14,10 +15,10 @@ function dayOfRun() {
   return { iso: date.toISOString().slice(0, 10), br: date.toISOString().slice(0, 10).split("-").reverse().join("/") };
 }
 
-test("an admin records revenue and an expense; the cards follow the date filter", async ({ page }) => {
+test("an admin records revenue and an expense; the cards follow the date filter", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const day = dayOfRun();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(`/financial?from=${day.iso}&to=${day.iso}`);
   await page.getByRole("link", { name: "Nova Transação" }).click();
   await dialog(page).getByLabel("Tipo").selectOption("receita");
@@ -29,7 +30,7 @@ test("an admin records revenue and an expense; the cards follow the date filter"
   await expect(dialog(page).getByText("Valor inválido")).toBeVisible();
   await dialog(page).getByLabel("Valor (R$)").fill("2.500,75");
   await dialog(page).getByRole("button", { name: "Criar transação" }).click();
-  await expect(page.getByText("Transaction created successfully")).toBeVisible();
+  await expectToast(page, "Transaction created successfully");
 
   await page.getByRole("link", { name: "Nova Transação" }).click();
   await dialog(page).getByLabel("Tipo").selectOption("despesa");
@@ -39,7 +40,7 @@ test("an admin records revenue and an expense; the cards follow the date filter"
   await dialog(page).getByRole("button", { name: "Criar transação" }).click();
   // The first toast may still be on screen: the newest is the last one.
   await expect(dialog(page)).toBeHidden();
-  await expect(page.getByText("Transaction created successfully").last()).toBeVisible();
+  await expectToast(page, "Transaction created successfully");
 
   await expect(card(page, "Total Revenue")).toContainText("R$ 2.500,75");
   await expect(card(page, "Total Expenses")).toContainText("R$ 500,00");
@@ -50,9 +51,9 @@ test("an admin records revenue and an expense; the cards follow the date filter"
   await expect(page.getByRole("table", { name: "Transações" }).getByRole("row")).toHaveCount(2);
 });
 
-test("staff is sent to the dashboard; a forged write changes nothing", async ({ page }) => {
+test("staff is sent to the dashboard; a forged write changes nothing", async ({ page, signIn }) => {
   const db = openTestDb();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/financial");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText("You don't have permission to access financial data")).toBeVisible();
@@ -66,10 +67,10 @@ test("staff is sent to the dashboard; a forged write changes nothing", async ({ 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin creates, edits and deletes a transaction after confirming", async ({ page }) => {
+  test("an admin creates, edits and deletes a transaction after confirming", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const day = dayOfRun();
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto(`/financial?from=${day.iso}&to=${day.iso}&dialog=new`);
     await dialog(page).getByLabel("Tipo").selectOption("despesa");
     await dialog(page).getByLabel("Valor (R$)").fill("1.234,56");

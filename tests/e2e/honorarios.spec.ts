@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { type TestDb, insertDoctor, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -29,9 +28,9 @@ function seedReport(db: TestDb) {
   return { tag, code, doctor, payer };
 }
 
-test("staff read the four honorários reports, each filter kept in the URL", async ({ page }) => {
+test("staff read the four honorários reports, each filter kept in the URL", async ({ page, signIn }) => {
   const { tag, code, doctor, payer } = seedReport(openTestDb());
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
 
   await page.goto("/honorarios/medicos");
   await page.getByLabel("Médico", { exact: true }).selectOption({ label: `Dr. Relatório ${tag}` });
@@ -73,9 +72,9 @@ test("staff read the four honorários reports, each filter kept in the URL", asy
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin filters the per-doctor report with the Filtrar button", async ({ page }) => {
+  test("an admin filters the per-doctor report with the Filtrar button", async ({ page, signIn }) => {
     const { tag, doctor } = seedReport(openTestDb());
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/honorarios/medicos");
     await page.getByLabel("Médico", { exact: true }).selectOption({ label: `Dr. Relatório ${tag}` });
     await page.getByLabel("De", { exact: true }).fill("2026-03-01");
@@ -89,8 +88,8 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a doctor is refused the per-payer report and its API", async ({ page }) => {
-  await loginAs(page, "doctor");
+test("a doctor is refused the per-payer report and its API", async ({ page, signIn }) => {
+  await signIn(page, "doctor");
   const response = await page.goto("/honorarios/pagador");
   expect(response?.status()).toBe(403);
   const api = await page.request.get("/api/honorarios/pagador", { failOnStatusCode: false });

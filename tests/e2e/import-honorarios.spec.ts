@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { type TestDb, insertDoctor, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -26,16 +26,16 @@ function billedSurgery(db: TestDb, tag: string, n: number) {
 const status = (db: TestDb, id: number) => (db.prepare("select receivable_status as s from surgeries where id = ?").get(id) as { s: string }).s;
 const csvFile = (name: string, lines: string[], header = HEADER) => ({ name, mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${[header, ...lines].join("\r\n")}\r\n`) });
 
-test("an admin uploads a PDF statement and applies a CSV after its preview", async ({ page }) => {
+test("an admin uploads a PDF statement and applies a CSV after its preview", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const surgery = billedSurgery(db, tag, 1);
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(PAGE);
 
   await page.getByLabel("Arquivo do demonstrativo").setInputFiles({ name: `folha-${tag}.pdf`, mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Enviar arquivo" }).click();
-  await expect(page.getByText("Importação concluída com sucesso!")).toBeVisible();
+  await expectToast(page, "Importação concluída com sucesso!");
   await expect(page.getByRole("row", { name: new RegExp(`folha-${tag}\\.pdf`) })).toContainText("Ana Administradora");
 
   await page.getByLabel("Arquivo CSV do demonstrativo").setInputFiles(csvFile(`unimed-${tag}.csv`, [surgery.line("1.500,00")]));
@@ -45,7 +45,7 @@ test("an admin uploads a PDF statement and applies a CSV after its preview", asy
   await expect(page.getByRole("row", { name: new RegExp(`G-${tag}-1`) })).toContainText("Pago integral");
   await page.getByRole("button", { name: "Aplicar" }).click();
   // The upload's toast may still be on screen: the newest is the last one.
-  await expect(page.getByText("Importação concluída com sucesso!").last()).toBeVisible();
+  await expectToast(page, "Importação concluída com sucesso!");
   await expect(page.getByRole("row", { name: new RegExp(`unimed-${tag}\\.csv`) })).toContainText("1 linha · R$ 1.500,00");
   expect(status(db, surgery.id)).toBe("pago");
 });
@@ -53,12 +53,12 @@ test("an admin uploads a PDF statement and applies a CSV after its preview", asy
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a CSV with a bad line applies nothing and names it; a good one is previewed and applied", async ({ page }) => {
+  test("a CSV with a bad line applies nothing and names it; a good one is previewed and applied", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const first = billedSurgery(db, tag, 1);
     const second = billedSurgery(db, tag, 2);
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto(PAGE);
     await page.getByLabel("Arquivo do demonstrativo").setInputFiles(csvFile(`nao-pdf-${tag}.csv`, [first.line("1,00")]));
     await page.getByRole("button", { name: "Enviar arquivo" }).click();
@@ -83,9 +83,9 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("staff read the list without the import forms; doctors are refused", async ({ browser }) => {
+test("staff read the list without the import forms; doctors are refused", async ({ browser, signIn }) => {
   const staff = await browser.newPage();
-  await loginAs(staff, "staff");
+  await signIn(staff, "staff");
   await staff.goto(PAGE);
   await expect(staff.getByRole("table", { name: "Demonstrativos recebidos" })).toBeVisible();
   await expect(staff.getByRole("button", { name: "Pré-visualizar" })).toHaveCount(0);
@@ -93,7 +93,7 @@ test("staff read the list without the import forms; doctors are refused", async 
   expect(forged.status()).toBe(403);
 
   const doctor = await browser.newPage();
-  await loginAs(doctor, "doctor");
+  await signIn(doctor, "doctor");
   const response = await doctor.goto(PAGE);
   expect(response?.status()).toBe(403);
 });

@@ -1,7 +1,8 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
+import { test } from "./fixtures";
 import { GOOGLE_FAKE_PORT } from "../../playwright.config";
 import { type FakeGoogle, startFakeGoogle } from "../support/fake-google";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 /**
  * The Google integrations against the fake Google (GOOGLE_API_ROOT_URL points at GOOGLE_FAKE_PORT):
@@ -21,8 +22,8 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-test("an administrator connects, sees the calendars, uploads to Drive, creates a form and disconnects", async ({ page }) => {
-  await loginAs(page, "admin");
+test("an administrator connects, sees the calendars, uploads to Drive, creates a form and disconnects", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await page.goto("/google-calendar");
   await expect(page.getByText("Não conectado")).toBeVisible();
   await page.getByRole("link", { name: "Conectar com Google" }).click();
@@ -46,7 +47,7 @@ test("an administrator connects, sees the calendars, uploads to Drive, creates a
   await push.getByLabel("Calendário da clínica").selectOption({ label: "Cirurgias" });
   await push.getByLabel("Paciente nos eventos").selectOption({ label: "Nome completo" });
   await push.getByRole("button", { name: "Salvar envio" }).click();
-  await expect(page.getByText("Envio para o Google Calendar salvo")).toBeVisible();
+  await expectToast(page, "Envio para o Google Calendar salvo");
   await page.reload();
   await expect(push.getByLabel("Calendário da clínica")).toHaveValue("cirurgias@group.calendar.google.com");
   await expect(push.getByLabel("Paciente nos eventos")).toHaveValue("full");
@@ -57,7 +58,7 @@ test("an administrator connects, sees the calendars, uploads to Drive, creates a
   await expect(page.getByText("PDF, JPG, PNG, WEBP, HEIC até 20 MB")).toBeVisible();
   await page.getByLabel("Arquivo", { exact: true }).setInputFiles({ name: "laudo-e2e.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
   await page.getByRole("button", { name: "Enviar ao Drive" }).click();
-  await expect(page.getByText("File uploaded successfully")).toBeVisible();
+  await expectToast(page, "File uploaded successfully");
   await expect(page.getByRole("table", { name: "Arquivos no Google Drive" }).getByRole("row", { name: /laudo-e2e\.pdf/ })).toBeVisible();
   expect(fake.files.map((f) => f.name)).toEqual(["laudo-e2e.pdf"]);
 
@@ -79,10 +80,10 @@ test("an administrator connects, sees the calendars, uploads to Drive, creates a
   expect(fake.refreshTokens.size).toBe(0);
 });
 
-test("a forged or replayed state is refused, with JavaScript off", async ({ browser }) => {
+test("a forged or replayed state is refused, with JavaScript off", async ({ browser, signIn }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/google/oauth/callback?code=4/forjado&state=estado-forjado");
   await expect(page.getByRole("heading", { name: "Sessão não encontrada" })).toBeVisible();
 
@@ -109,7 +110,7 @@ test("a forged or replayed state is refused, with JavaScript off", async ({ brow
   // Staff see the connection and the push settings but cannot change them.
   const staff = await browser.newContext({ javaScriptEnabled: false });
   const staffPage = await staff.newPage();
-  await loginAs(staffPage, "staff");
+  await signIn(staffPage, "staff");
   await staffPage.goto("/google-calendar");
   await expect(staffPage.getByRole("table", { name: "Calendários" })).toBeVisible();
   await expect(staffPage.getByRole("link", { name: "Desconectar" })).toHaveCount(0);

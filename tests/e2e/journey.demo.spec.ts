@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { openTestDb } from "./db";
-import { login } from "./helpers";
+import { expectToast, login } from "./helpers";
 
 /**
  * The issue's "done when", on the demo data set, with the server's clock in Tokyo: a staff member
@@ -59,7 +59,7 @@ test("they book the patient with a doctor, and a clashing booking is refused", a
   await dialog.getByLabel("Término").fill(`${day}T10:30`);
   await dialog.getByLabel("Tipo").fill("Primeira consulta");
   await dialog.getByRole("button", { name: "Agendar consulta" }).click();
-  await expect(page.getByText("Appointment created successfully")).toBeVisible();
+  await expectToast(page, "Appointment created successfully");
 
   // Another patient, same doctor, overlapping time: refused, naming the clash.
   await page.goto("/appointments?dialog=new");
@@ -91,7 +91,7 @@ test("they schedule the patient's surgery", async ({ page }) => {
   await dialog.getByLabel("Tipo de cirurgia").fill("Microdiscectomia lombar");
   await dialog.getByLabel("Data e hora").fill(`${saoPauloDate(127)}T07:30`);
   await dialog.getByRole("button", { name: "Agendar cirurgia" }).click();
-  await expect(page.getByText("Surgery created successfully")).toBeVisible();
+  await expectToast(page, "Surgery created successfully");
   await page.goto(`/surgeries?q=${encodeURIComponent(patient)}`);
   await expect(page.getByRole("row").filter({ hasText: "Microdiscectomia lombar" })).toContainText("07:30");
 });

@@ -1,6 +1,6 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertDoctor, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -43,9 +43,9 @@ function fixtures() {
   return { iso, br: iso.split("-").reverse().join("/"), doctorId, doctorName, payerId, procedure };
 }
 
-test("surgical, financial and OPME figures with JavaScript: formula, chart and the same numbers in the CSV", async ({ page }) => {
+test("surgical, financial and OPME figures with JavaScript: formula, chart and the same numbers in the CSV", async ({ page, signIn }) => {
   const { iso, doctorId, payerId } = fixtures();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   const query = `periodo=personalizado&de=${iso}&ate=${iso}&medico=${doctorId}&pagador=${payerId}`;
 
   await page.goto(`/kpis/cirurgicos?${query}`);
@@ -73,9 +73,9 @@ test("surgical, financial and OPME figures with JavaScript: formula, chart and t
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the filter form and the tables work for staff, who has no export", async ({ page }) => {
+  test("the filter form and the tables work for staff, who has no export", async ({ page, signIn }) => {
     const { iso, doctorId, doctorName, procedure } = fixtures();
-    await loginAs(page, "staff");
+    await signIn(page, "staff");
     await page.goto(`/kpis/cirurgicos?periodo=personalizado&de=${iso}&ate=${iso}`);
     await page.getByLabel("Médico").selectOption({ label: doctorName });
     await page.getByRole("button", { name: "Aplicar" }).click();
@@ -91,8 +91,8 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a non-admin is refused the financial figures by the server, page and CSV alike", async ({ page }) => {
-  await loginAs(page, "staff");
+test("a non-admin is refused the financial figures by the server, page and CSV alike", async ({ page, signIn }) => {
+  await signIn(page, "staff");
   await page.goto("/kpis/financeiros?periodo=ano");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText("You don't have permission to access financial data")).toBeVisible();

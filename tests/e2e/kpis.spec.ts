@@ -1,6 +1,6 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -27,9 +27,9 @@ function fixtures() {
   return { iso, doctorId, doctorName, br: iso.split("-").reverse().join("/") };
 }
 
-test("figures, chart, formula and period change with JavaScript; the admin exports the same numbers", async ({ page }) => {
+test("figures, chart, formula and period change with JavaScript; the admin exports the same numbers", async ({ page, signIn }) => {
   const { iso, doctorId, br } = fixtures();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(`/kpis/operacionais?periodo=personalizado&de=${iso}&ate=${iso}&medico=${doctorId}`);
   await expect(page.getByText(`Período: ${br}`)).toBeVisible();
   await expect(figure(page, "Consultas").locator("[data-kpi-value]")).toHaveText("2");
@@ -63,9 +63,9 @@ test("figures, chart, formula and period change with JavaScript; the admin expor
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the filter form and the tables work; bad dates get a message; staff has no export", async ({ page }) => {
+  test("the filter form and the tables work; bad dates get a message; staff has no export", async ({ page, signIn }) => {
     const { iso, doctorId, doctorName, br } = fixtures();
-    await loginAs(page, "staff");
+    await signIn(page, "staff");
     await page.goto(`/kpis/operacionais?periodo=personalizado&de=${iso}&ate=${iso}`);
     await page.getByLabel("Médico").selectOption({ label: doctorName });
     await page.getByRole("button", { name: "Aplicar" }).click();
@@ -86,8 +86,8 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("an account awaiting a role sees no figures", async ({ page }) => {
-  await loginAs(page, "pending");
+test("an account awaiting a role sees no figures", async ({ page, signIn }) => {
+  await signIn(page, "pending");
   const response = await page.goto("/kpis/metricas");
   expect(response?.status()).toBe(403);
   await expect(page.locator("[data-kpi]")).toHaveCount(0);

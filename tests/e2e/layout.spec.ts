@@ -1,5 +1,6 @@
-import { type Page, expect, test } from "@playwright/test";
-import { horizontalOverflow, loginAs } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { horizontalOverflow } from "./helpers";
 
 /**
  * Layout rules beyond 'no screen scrolls sideways', which tests/e2e/a11y.spec.ts checks on every
@@ -9,8 +10,8 @@ import { horizontalOverflow, loginAs } from "./helpers";
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-test("an error under one field of a row leaves the field beside it where it was", async ({ page }) => {
-  await loginAs(page, "staff");
+test("an error under one field of a row leaves the field beside it where it was", async ({ page, signIn }) => {
+  await signIn(page, "staff");
   await page.goto("/patients?dialog=new");
   const dialog = page.getByRole("dialog");
   const cpf = dialog.getByLabel("CPF");
@@ -29,8 +30,8 @@ test("an error under one field of a row leaves the field beside it where it was"
 test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
 
-  test("pagination fits: 'Próxima' is inside the window", async ({ page }) => {
-    await loginAs(page, "admin");
+  test("pagination fits: 'Próxima' is inside the window", async ({ page, signIn }) => {
+    await signIn(page, "admin");
     for (const path of ["/patients", "/appointments", "/doctors", "/surgeries"]) {
       await page.goto(path);
       const next = page.getByRole("navigation", { name: "Paginação" }).getByText("Próxima");
@@ -40,8 +41,8 @@ test.describe("on a phone", () => {
     }
   });
 
-  test("the sidebar is a drawer: menu button opens it, close button, Escape, backdrop and links close it", async ({ page }) => {
-    await loginAs(page, "admin");
+  test("the sidebar is a drawer: menu button opens it, close button, Escape, backdrop and links close it", async ({ page, signIn }) => {
+    await signIn(page, "admin");
     await page.goto("/patients");
     const sidebar = page.getByRole("complementary", { name: "Menu principal" });
     const menuButton = page.getByRole("button", { name: "Abrir menu" });
@@ -77,9 +78,10 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("narrowing the window turns the sidebar into the drawer, widening it back restores the column", async ({ page }) => {
+  test("narrowing the window turns the sidebar into the drawer, widening it back restores the column", async ({ page, signIn }) => {
     await page.setViewportSize(DESKTOP);
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
+    await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Menu principal" });
     await expect(sidebar).toBeVisible();
     await expect(sidebar).toHaveCSS("width", "256px");
@@ -102,8 +104,8 @@ test.describe("on a phone", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the sidebar is part of the page and its links work, with nothing wider than the window", async ({ page }) => {
-      await loginAs(page, "staff");
+    test("the sidebar is part of the page and its links work, with nothing wider than the window", async ({ page, signIn }) => {
+      await signIn(page, "staff");
       await page.goto("/doctors");
       const sidebar = page.getByRole("complementary", { name: "Menu principal" });
       await expect(sidebar).toBeVisible();

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 // Long flows on a shared, busy machine: more room than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -9,9 +10,9 @@ function dialog(page: Page) {
   return page.getByRole("dialog");
 }
 
-test("an admin creates, finds, edits and deletes a payer with its fee rules", async ({ page }) => {
+test("an admin creates, finds, edits and deletes a payer with its fee rules", async ({ page, signIn }) => {
   const tag = uniqueTag();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/master-data");
   await expect(page.getByRole("link", { name: "Pagadores", exact: true })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "Novo Pagador" }).click();
@@ -32,7 +33,7 @@ test("an admin creates, finds, edits and deletes a payer with its fee rules", as
   await dialog(page).getByLabel("1º auxiliar (%)").fill("30");
   await dialog(page).getByLabel("2º auxiliar (%)").fill("20");
   await dialog(page).getByRole("button", { name: "Cadastrar pagador" }).click();
-  await expect(page.getByText("Pagador criado com sucesso")).toBeVisible();
+  await expectToast(page, "Pagador criado com sucesso");
 
   const searchBox = page.getByRole("searchbox", { name: "Buscar pagadores" });
   await searchBox.fill(`saude omega ${tag}`);
@@ -46,19 +47,19 @@ test("an admin creates, finds, edits and deletes a payer with its fee rules", as
   await row.getByRole("link", { name: /Editar/ }).click();
   await dialog(page).getByLabel("Prazo de pagamento (dias)").fill("45");
   await dialog(page).getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Pagador atualizado com sucesso")).toBeVisible();
+  await expectToast(page, "Pagador atualizado com sucesso");
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("45 dias");
 
   await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Excluir/ }).click();
   await expect(dialog(page)).toContainText("Tem certeza que deseja excluir este pagador?");
   await dialog(page).getByRole("button", { name: "Excluir" }).click();
-  await expect(page.getByText("Pagador excluído com sucesso")).toBeVisible();
+  await expectToast(page, "Pagador excluído com sucesso");
   await expect(page.getByText("Nenhum pagador encontrado")).toBeVisible();
 });
 
-test("an admin works every tab: hospital, supplier and code, with their bounds", async ({ page }) => {
+test("an admin works every tab: hospital, supplier and code, with their bounds", async ({ page, signIn }) => {
   const tag = uniqueTag();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
 
   await page.goto("/master-data/hospitals?dialog=new");
   await dialog(page).getByLabel("Nome").fill(`Hospital Ângelo ${tag}`);
@@ -72,7 +73,7 @@ test("an admin works every tab: hospital, supplier and code, with their bounds",
   await dialog(page).getByLabel("UF").selectOption("RJ");
   await dialog(page).getByLabel("Cidade").fill("Niterói");
   await dialog(page).getByRole("button", { name: "Cadastrar hospital" }).click();
-  await expect(page.getByText("Hospital criado com sucesso")).toBeVisible();
+  await expectToast(page, "Hospital criado com sucesso");
   await page.goto(`/master-data/hospitals?q=angelo+${tag}`);
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("Niterói/RJ");
 
@@ -83,7 +84,7 @@ test("an admin works every tab: hospital, supplier and code, with their bounds",
   await expect(dialog(page).getByText("A avaliação vai de 0 a 5, em passos de 0,1")).toBeVisible();
   await dialog(page).getByLabel("Avaliação de qualidade (0 a 5)").fill("4.5");
   await dialog(page).getByRole("button", { name: "Cadastrar fornecedor" }).click();
-  await expect(page.getByText("Fornecedor criado com sucesso")).toBeVisible();
+  await expectToast(page, "Fornecedor criado com sucesso");
 
   const digits = String(Date.now()).slice(-8);
   await page.goto("/master-data/codes?dialog=new");
@@ -92,7 +93,7 @@ test("an admin works every tab: hospital, supplier and code, with their bounds",
   await dialog(page).getByLabel("Descrição").fill(`Avaliação ${tag}`);
   await dialog(page).getByLabel("Valor (R$)").fill("350,00");
   await dialog(page).getByRole("button", { name: "Cadastrar código" }).click();
-  await expect(page.getByText("Código criado com sucesso")).toBeVisible();
+  await expectToast(page, "Código criado com sucesso");
   await page.goto(`/master-data/codes?q=${tag}`);
   const row = page.getByRole("row", { name: new RegExp(tag) });
   await expect(row).toContainText("R$ 350,00");
@@ -102,10 +103,10 @@ test("an admin works every tab: hospital, supplier and code, with their bounds",
   await expect(dialog(page)).toContainText(`SIN-${digits}`);
 });
 
-test("staff and doctors see no controls, and their forged writes get 403", async ({ page }) => {
+test("staff and doctors see no controls, and their forged writes get 403", async ({ page, signIn }) => {
   const db = openTestDb();
   for (const account of ["staff", "doctor"] as const) {
-    await loginAs(page, account);
+    await signIn(page, account);
     await page.goto("/master-data/suppliers");
     await expect(page.getByRole("table", { name: "Fornecedores" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Novo Fornecedor" })).toHaveCount(0);
@@ -122,9 +123,9 @@ test("staff and doctors see no controls, and their forged writes get 403", async
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin creates a hospital with an alphanumeric CNPJ, and 'SPX' is refused", async ({ page }) => {
+  test("an admin creates a hospital with an alphanumeric CNPJ, and 'SPX' is refused", async ({ page, signIn }) => {
     const tag = uniqueTag();
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/master-data/hospitals");
     await page.getByRole("link", { name: "Novo Hospital" }).click();
     await dialog(page).getByLabel("Nome").fill(`Hospital Sem Script ${tag}`);
@@ -139,9 +140,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("Q0.SLF.MBD/7VX4-39");
   });
 
-  test("a CSV import with a bad line applies nothing and names the line", async ({ page }) => {
+  test("a CSV import with a bad line applies nothing and names the line", async ({ page, signIn }) => {
     const tag = uniqueTag();
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/master-data/suppliers");
     await page.getByRole("link", { name: "Importar CSV" }).click();
     const csv = `Nome;Tipo;Avaliação\nImportado A ${tag};OPME;4,5\nImportado B ${tag};OPME;7\n`;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { forgePost, login, logout } from "./helpers";
+import { expectToast, forgePost, login, logout } from "./helpers";
 
 // Runs against a server whose database starts empty: the order of these steps is the story.
 test.describe.configure({ mode: "serial" });
@@ -14,7 +14,7 @@ async function signUp(page: import("@playwright/test").Page, who: typeof admin) 
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Senha").fill(who.password);
   await page.getByRole("button", { name: "Criar conta" }).click();
-  await expect(page.getByText("Account created! Check your email for verification.")).toBeVisible();
+  await expectToast(page, "Account created! Check your email for verification.");
 }
 
 test("the auth page shows the product name and both tabs", async ({ page }) => {
@@ -37,7 +37,7 @@ test("sign-up refuses a short password with a Portuguese message", async ({ page
 test("the first account to sign up becomes admin and is signed straight in", async ({ page }) => {
   await signUp(page, admin);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText("Esta é a primeira conta: você administra o Sinapse e já está conectado.")).toBeVisible();
+  await expectToast(page, "Esta é a primeira conta: você administra o Sinapse e já está conectado.");
   await expect(page.getByRole("complementary")).toBeVisible();
   await page.goto("/settings?tab=usuarios");
   const row = page.getByRole("row", { name: new RegExp(admin.email) });
@@ -74,12 +74,12 @@ test("the admin grants staff, changes the clinic name, and the second account th
   const row = page.getByRole("row", { name: new RegExp(second.email) });
   await row.getByRole("combobox").selectOption("staff");
   await row.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByText("Perfil atualizado")).toBeVisible();
+  await expectToast(page, "Perfil atualizado");
 
   await page.goto("/settings");
   await page.getByLabel("Nome da clínica").fill("Clínica Neuro Coluna");
   await page.getByRole("button", { name: "Salvar Alterações" }).click();
-  await expect(page.getByText("Configurações salvas com sucesso")).toBeVisible();
+  await expectToast(page, "Configurações salvas com sucesso");
   await expect(page.getByRole("complementary")).toContainText("Clínica Neuro Coluna");
 
   const context = await browser.newContext();

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -8,9 +9,9 @@ function dialog(page: Page) {
   return page.getByRole("dialog");
 }
 
-test("staff creates an order with items, the total follows them, and deletes it", async ({ page }) => {
+test("staff creates an order with items, the total follows them, and deletes it", async ({ page, signIn }) => {
   const tag = uniqueTag();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/orders");
   await page.getByRole("link", { name: "Novo Pedido" }).click();
   await dialog(page).getByLabel("Tipo do pedido").fill(`OPME ${tag}`);
@@ -22,7 +23,7 @@ test("staff creates an order with items, the total follows them, and deletes it"
   await dialog(page).getByLabel("Valor unitário do item 2").fill("950");
   await expect(dialog(page).getByTestId("order-total")).toHaveText("Total: R$ 9.100,00");
   await dialog(page).getByRole("button", { name: "Criar pedido" }).click();
-  await expect(page.getByText("Pedido criado")).toBeVisible();
+  await expectToast(page, "Pedido criado");
 
   await page.goto(`/orders?q=${tag}`);
   const row = page.getByRole("row", { name: new RegExp(tag) });
@@ -33,7 +34,7 @@ test("staff creates an order with items, the total follows them, and deletes it"
   await dialog(page).getByLabel("Quantidade do item 1").fill("2");
   await dialog(page).getByLabel("Status", { exact: true }).selectOption("approved");
   await dialog(page).getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Pedido atualizado")).toBeVisible();
+  await expectToast(page, "Pedido atualizado");
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("R$ 5.500,00");
   await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Editar/ }).click();
   await expect(dialog(page).getByRole("heading", { name: "Histórico de status" })).toBeVisible();
@@ -42,12 +43,12 @@ test("staff creates an order with items, the total follows them, and deletes it"
 
   await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Excluir/ }).click();
   await dialog(page).getByRole("button", { name: "Excluir" }).click();
-  await expect(page.getByText("Pedido excluído")).toBeVisible();
+  await expectToast(page, "Pedido excluído");
 });
 
-test("a doctor sees orders without controls and a forged create gets 403", async ({ page }) => {
+test("a doctor sees orders without controls and a forged create gets 403", async ({ page, signIn }) => {
   const db = openTestDb();
-  await loginAs(page, "doctor");
+  await signIn(page, "doctor");
   await page.goto("/orders");
   await expect(page.getByRole("table", { name: "Pedidos" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Novo Pedido" })).toHaveCount(0);
@@ -60,9 +61,9 @@ test("a doctor sees orders without controls and a forged create gets 403", async
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin creates an order; a bad quantity is named beside its item", async ({ page }) => {
+  test("an admin creates an order; a bad quantity is named beside its item", async ({ page, signIn }) => {
     const tag = uniqueTag();
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/orders?dialog=new");
     await dialog(page).getByLabel("Tipo do pedido").fill(`Exame ${tag}`);
     await dialog(page).getByLabel("Descrição do item 1").fill("Ressonância lombar");

@@ -1,7 +1,8 @@
 import fs from "node:fs";
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
+import { test } from "./fixtures";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 /** The machine running the suite is shared and often busy: generous waits, same assertions. */
@@ -10,7 +11,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("'Enviar mensagem' on the record opens the send dialog with the patient chosen, and sends", async ({ page }) => {
+  test("'Enviar mensagem' on the record opens the send dialog with the patient chosen, and sends", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const patientId = insertPatient(db, `Envio ${tag}`, { phone: "11987651234" });
@@ -20,7 +21,7 @@ test.describe("without JavaScript", () => {
       "Olá {{paciente.nome}}, tudo bem?",
       `retorno_${tag.replace(/[^a-z0-9]/g, "")}`,
     );
-    await loginAs(page, "staff");
+    await signIn(page, "staff");
     await page.goto(`/patients/${patientId}`);
     await page.getByRole("link", { name: "Enviar mensagem" }).click();
     const dialog = page.getByRole("dialog", { name: "Enviar mensagem" });
@@ -42,12 +43,12 @@ test.describe("without JavaScript", () => {
     db.close();
   });
 
-  test("an admin opens the access report from the record and pages it; staff cannot", async ({ page, browser }) => {
+  test("an admin opens the access report from the record and pages it; staff cannot", async ({ page, browser, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const patientId = insertPatient(db, `Acessos ${tag}`);
     db.close();
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     for (let i = 0; i < 26; i++) await page.goto(`/patients/${patientId}`);
     await page.getByRole("link", { name: "Relatório de acessos" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Acessos: Acessos ${tag}` })).toBeVisible();
@@ -59,7 +60,7 @@ test.describe("without JavaScript", () => {
 
     const staffContext = await browser.newContext({ javaScriptEnabled: false });
     const staffPage = await staffContext.newPage();
-    await loginAs(staffPage, "staff");
+    await signIn(staffPage, "staff");
     await staffPage.goto(`/patients/${patientId}`);
     await expect(staffPage.getByRole("link", { name: "Relatório de acessos" })).toHaveCount(0);
     expect((await staffPage.goto(`/patients/${patientId}/acessos`))?.status()).toBe(403);
@@ -67,11 +68,11 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("staff records and revokes a consent on the record; the history keeps both", async ({ page }) => {
+test("staff records and revokes a consent on the record; the history keeps both", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const patientId = insertPatient(db, `Consentimento ${tag}`);
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/patients/${patientId}`);
   const image = page.getByTestId("consent").filter({ hasText: "Uso de imagem" });
   await expect(image).toContainText("Não registrado");
@@ -80,7 +81,7 @@ test("staff records and revokes a consent on the record; the history keeps both"
   await dialog.getByLabel("Decisão do paciente").selectOption({ label: "Autoriza" });
   await dialog.getByLabel("Origem").selectOption({ label: "Termo assinado" });
   await dialog.getByRole("button", { name: "Registrar" }).click();
-  await expect(page.getByText("Consentimento registrado")).toBeVisible();
+  await expectToast(page, "Consentimento registrado");
   await expect(image).toContainText("Autorizado");
   await expect(image).toContainText("Termo assinado");
 
@@ -103,8 +104,8 @@ test("staff records and revokes a consent on the record; the history keeps both"
   db.close();
 });
 
-test("Configurações: the document size limit is validated", async ({ page }) => {
-  await loginAs(page, "admin");
+test("Configurações: the document size limit is validated", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await page.goto("/settings");
   const limit = page.getByLabel("Tamanho máximo de documentos (MB)");
   await expect(limit).toHaveValue(/^\d+$/);
@@ -116,7 +117,7 @@ test("Configurações: the document size limit is validated", async ({ page }) =
 test.describe("LGPD rights without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin anonymises a patient after confirming: identifiers go, the surgery and its money stay", async ({ page }) => {
+  test("an admin anonymises a patient after confirming: identifiers go, the surgery and its money stay", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const patientId = insertPatient(db, `Apagar ${tag}`, { cpf: null, phone: "11987659999", email: `apagar-${tag}@exemplo.com` });
@@ -124,7 +125,7 @@ test.describe("LGPD rights without JavaScript", () => {
     db.prepare(
       "insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, billed_amount_cents) values (?, ?, 'Microdiscectomia', ?, 987600)",
     ).run(patientId, doctorId, Date.UTC(2025, 5, 1));
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto(`/patients/${patientId}`);
     await page.getByRole("link", { name: "Anonimizar paciente" }).click();
     const dialog = page.getByRole("dialog", { name: "Anonimizar paciente" });
@@ -145,12 +146,12 @@ test.describe("LGPD rights without JavaScript", () => {
   });
 });
 
-test("an admin downloads the patient's data as a ZIP from the record", async ({ page }) => {
+test("an admin downloads the patient's data as a ZIP from the record", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const patientId = insertPatient(db, `Exportar ${tag}`);
   db.close();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(`/patients/${patientId}`);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exportar dados (LGPD)" }).click();

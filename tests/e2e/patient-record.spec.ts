@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
 
 /** A patient with `n` appointments one day apart (newest last) and one surgery in the OPME stage. */
 function patientWithHistory(n: number) {
@@ -24,9 +23,9 @@ function patientWithHistory(n: number) {
   return { tag, patientId, views, close: () => db.close() };
 }
 
-test("the record shows the patient, pages the timeline newest first and logs each view", async ({ page }) => {
+test("the record shows the patient, pages the timeline newest first and logs each view", async ({ page, signIn }) => {
   const fixture = patientWithHistory(30);
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/patients?q=${fixture.tag}`);
   await page.getByRole("link", { name: `Prontuário ${fixture.tag}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/patients/${fixture.patientId}$`));
@@ -52,9 +51,9 @@ test("the record shows the patient, pages the timeline newest first and logs eac
   fixture.close();
 });
 
-test("'Agendar consulta' opens the appointment dialog with the patient chosen and comes back to the record", async ({ page }) => {
+test("'Agendar consulta' opens the appointment dialog with the patient chosen and comes back to the record", async ({ page, signIn }) => {
   const fixture = patientWithHistory(1);
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/patients/${fixture.patientId}`);
   await page.getByRole("link", { name: "Agendar consulta" }).click();
   const dialog = page.getByRole("dialog");
@@ -73,9 +72,9 @@ test("'Agendar consulta' opens the appointment dialog with the patient chosen an
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the record and its timeline pages work as plain links", async ({ page }) => {
+  test("the record and its timeline pages work as plain links", async ({ page, signIn }) => {
     const fixture = patientWithHistory(26);
-    await loginAs(page, "doctor");
+    await signIn(page, "doctor");
     await page.goto(`/patients/${fixture.patientId}`);
     await expect(page.getByRole("heading", { level: 1, name: `Prontuário ${fixture.tag}` })).toBeVisible();
     // A doctor may read but not book or edit.
@@ -87,8 +86,8 @@ test.describe("without JavaScript", () => {
     fixture.close();
   });
 
-  test("an unknown patient is a 404", async ({ page }) => {
-    await loginAs(page, "staff");
+  test("an unknown patient is a 404", async ({ page, signIn }) => {
+    await signIn(page, "staff");
     const response = await page.goto("/patients/987654321");
     expect(response?.status()).toBe(404);
   });

@@ -1,7 +1,8 @@
-import { type Locator, type Page, expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { buildSearchText } from "../../app/lib/search";
 import { openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 /**
  * The patient/doctor picker of the appointment and surgery dialogs: one combobox that searches as
@@ -44,7 +45,7 @@ async function openNewAppointment(page: Page, { javaScript = true } = {}) {
   return dialog;
 }
 
-test("the patient and doctor are chosen by keyboard: type, ArrowDown, Enter", async ({ page }) => {
+test("the patient and doctor are chosen by keyboard: type, ArrowDown, Enter", async ({ page, signIn }) => {
   const { tag, db, addPatient, addDoctor, appointmentsOf } = fixtures();
   const patientName = `Lúcia Teclado ${tag}`;
   const doctorName = `Dr. Setas ${tag}`;
@@ -52,7 +53,7 @@ test("the patient and doctor are chosen by keyboard: type, ArrowDown, Enter", as
   const doctorId = addDoctor(doctorName);
   addPatient(`Lúcia Mouse ${tag}`);
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   const dialog = await openNewAppointment(page);
   const patient = dialog.getByRole("combobox", { name: "Paciente", exact: true });
   await expect(patient).toHaveAttribute("aria-expanded", "false");
@@ -89,7 +90,7 @@ test("the patient and doctor are chosen by keyboard: type, ArrowDown, Enter", as
   await dialog.getByLabel("Término").fill("2031-03-10T09:30");
   await dialog.getByLabel("Tipo").fill("Retorno");
   await dialog.getByRole("button", { name: "Agendar consulta" }).click();
-  await expect(page.getByText("Appointment created successfully")).toBeVisible();
+  await expectToast(page, "Appointment created successfully");
 
   expect(appointmentsOf(patientId)).toEqual([{ doctor_id: doctorId, start_time: Date.parse("2031-03-10T12:00:00Z"), type: "Retorno" }]);
   await page.goto(`/appointments?q=${tag}`);
@@ -99,12 +100,12 @@ test("the patient and doctor are chosen by keyboard: type, ArrowDown, Enter", as
   db.close();
 });
 
-test("Escape closes the list, then undoes the typing, and only then closes the dialog", async ({ page }) => {
+test("Escape closes the list, then undoes the typing, and only then closes the dialog", async ({ page, signIn }) => {
   const { tag, db, addPatient } = fixtures();
   const patientName = `Otávio Escape ${tag}`;
   addPatient(patientName);
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   const dialog = await openNewAppointment(page);
   const patient = dialog.getByRole("combobox", { name: "Paciente", exact: true });
   await patient.fill(`otavio escape ${tag}`);
@@ -130,12 +131,12 @@ test("Escape closes the list, then undoes the typing, and only then closes the d
   db.close();
 });
 
-test("the list says when it is searching and when nothing matches; leaving the box names the choice", async ({ page }) => {
+test("the list says when it is searching and when nothing matches; leaving the box names the choice", async ({ page, signIn }) => {
   const { tag, db, addPatient } = fixtures();
   const patientName = `Rita Lenta ${tag}`;
   const patientId = addPatient(patientName);
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   const dialog = await openNewAppointment(page);
   const patient = dialog.getByRole("combobox", { name: "Paciente", exact: true });
   const options = dialog.getByRole("listbox", { name: "Paciente" }).getByRole("option");
@@ -176,14 +177,14 @@ test("the list says when it is searching and when nothing matches; leaving the b
   db.close();
 });
 
-test("editing a surgery shows the chosen patient and doctor; a refused save keeps them and shows field errors", async ({ page }) => {
+test("editing a surgery shows the chosen patient and doctor; a refused save keeps them and shows field errors", async ({ page, signIn }) => {
   const { tag, db, addPatient, addDoctor } = fixtures();
   const patientName = `Célia Cirurgia ${tag}`;
   const doctorName = `Dr. Bisturi ${tag}`;
   addPatient(patientName);
   addDoctor(doctorName);
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/surgeries?dialog=new");
   const dialog = page.getByRole("dialog", { name: "Add New Surgery" });
   await hydratedPickers(dialog);
@@ -201,7 +202,7 @@ test("editing a surgery shows the chosen patient and doctor; a refused save keep
   await dialog.getByLabel("Tipo de cirurgia").fill(`Laminectomia ${tag}`);
   await dialog.getByLabel("Data e hora").fill("2031-04-02T07:30");
   await dialog.getByRole("button", { name: "Agendar cirurgia" }).click();
-  await expect(page.getByText("Surgery created successfully")).toBeVisible();
+  await expectToast(page, "Surgery created successfully");
 
   await page.goto(`/surgeries?q=${tag}`);
   await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Editar/ }).click();
@@ -214,14 +215,14 @@ test("editing a surgery shows the chosen patient and doctor; a refused save keep
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server's search box, 'Buscar' and select still pick the patient and doctor", async ({ page }) => {
+  test("the server's search box, 'Buscar' and select still pick the patient and doctor", async ({ page, signIn }) => {
     const { tag, db, addPatient, addDoctor, appointmentsOf } = fixtures();
     const patientName = `Jorge Sem Script ${tag}`;
     const doctorName = `Dra. Fallback ${tag}`;
     const patientId = addPatient(patientName);
     const doctorId = addDoctor(doctorName);
 
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     let dialog = await openNewAppointment(page, { javaScript: false });
     // No combobox text box here: the picker is the server's select.
     await expect(dialog.locator('input[role="combobox"]')).toHaveCount(0);

@@ -1,7 +1,8 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { supplierSearchText } from "../../app/lib/master-data-search";
 import { type TestDb, insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 /** OPME of a surgery in 'OPME em Cotação': items, quotes, the comparison and the approval rule. */
 
@@ -44,7 +45,7 @@ test.describe.configure({ timeout: 90_000 });
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("staff quote the OPME; two quotes from one supplier stay 1/3, and approval asks for a justification", async ({ page }) => {
+  test("staff quote the OPME; two quotes from one supplier stay 1/3, and approval asks for a justification", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const doctor = insertDoctor(db, `Dr. OPME ${tag}`);
@@ -55,7 +56,7 @@ test.describe("without JavaScript", () => {
     const name = `Paciente OPME ${tag}`;
     const id = insertSurgeryInQuotes(db, doctor, name);
 
-    await loginAs(page, "staff");
+    await signIn(page, "staff");
     await page.goto(`/pipeline?doctor=${doctor}`);
     await expect(card(page, name)).toContainText("OPME: 0/3 cotações");
     await card(page, name).getByRole("link", { name: /OPME: 0\/3 cotações/ }).click();
@@ -100,14 +101,14 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("with JavaScript, a doctor reads the comparison but has no forms; a forged approval is refused", async ({ page }) => {
+test("with JavaScript, a doctor reads the comparison but has no forms; a forged approval is refused", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const doctor = insertDoctor(db, `Dr. OPME JS ${tag}`);
   const id = insertSurgeryInQuotes(db, doctor, `Paciente OPME JS ${tag}`);
   db.close();
 
-  await loginAs(page, "doctor");
+  await signIn(page, "doctor");
   await page.goto(`/pipeline/${id}/opme`);
   await expect(page.getByText("OPME: 0/3 cotações")).toBeVisible();
   await expect(page.getByRole("form", { name: "Adicionar item" })).toHaveCount(0);
@@ -115,12 +116,12 @@ test("with JavaScript, a doctor reads the comparison but has no forms; a forged 
   expect(forged.status()).toBe(403);
 
   await page.context().clearCookies();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   const refused = await page.request.post("/pipeline", { form: { intent: "move", id: String(id), to: "aprovado" }, maxRedirects: 0, failOnStatusCode: false });
   expect(refused.status()).toBe(400);
   await page.goto(`/pipeline/${id}/aprovar`);
   await page.getByLabel("Justificativa").fill("Urgência clínica documentada");
   await page.getByRole("button", { name: "Mover para Aprovado" }).click();
   await expect(page).toHaveURL(/\/pipeline$/);
-  await expect(page.getByText("Status atualizado")).toBeVisible();
+  await expectToast(page, "Status atualizado");
 });

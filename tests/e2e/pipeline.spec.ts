@@ -1,7 +1,8 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ACCOUNTS } from "./accounts";
 import { type TestDb, insertDoctor, insertHospital, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 const DAY = 86_400_000;
 
@@ -54,14 +55,14 @@ test.describe.configure({ timeout: 90_000 });
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("staff move a card with its menu, and a denial asks for the reason", async ({ page }) => {
+  test("staff move a card with its menu, and a denial asks for the reason", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const ids = fixtures(db, tag);
     const name = `Marta Souza ${tag}`;
     const id = insertSurgery(db, ids, name, "aguarda_docs");
 
-    await loginAs(page, "staff");
+    await signIn(page, "staff");
     await page.goto(`/pipeline?doctor=${ids.doctor}`);
     await expect(card(page, name)).toContainText("3 dias nesta etapa");
     await expect(column(page, "aguarda_docs").getByLabel("1 cirurgias")).toBeVisible();
@@ -107,7 +108,7 @@ test.describe("without JavaScript", () => {
     db.close();
   });
 
-  test("filters live in the URL; 'Atrasadas ANS' shows only overdue clocks; a doctor has no move menu", async ({ page }) => {
+  test("filters live in the URL; 'Atrasadas ANS' shows only overdue clocks; a doctor has no move menu", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const ids = fixtures(db, tag);
@@ -115,7 +116,7 @@ test.describe("without JavaScript", () => {
     insertSurgery(db, ids, `Em dia ${tag}`, "aguardando_parecer", { ansDueOn: "2099-12-30" });
     insertSurgery(db, ids, `Sem convênio ${tag}`, "aguarda_docs", { payer: false });
 
-    await loginAs(page, "doctor");
+    await signIn(page, "doctor");
     await page.goto(`/pipeline?doctor=${ids.doctor}`);
     await expect(card(page, `Atrasada ${tag}`)).toContainText("ANS: atrasada");
     await expect(page.getByText("Mover")).toHaveCount(0);
@@ -135,7 +136,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("with JavaScript: a card is dragged with the keyboard, and a refused move comes back with 'Erro ao atualizar status'", async ({ page }) => {
+test("with JavaScript: a card is dragged with the keyboard, and a refused move comes back with 'Erro ao atualizar status'", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const ids = fixtures(db, tag);
@@ -144,7 +145,7 @@ test("with JavaScript: a card is dragged with the keyboard, and a refused move c
   const id = insertSurgery(db, ids, moving, "aguarda_docs");
   const future = insertSurgery(db, ids, refused, "aguarda_docs", { scheduledDate: Date.now() + 40 * DAY });
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(`/pipeline?doctor=${ids.doctor}`);
   const handle = page.getByRole("button", { name: `Arrastar ${moving}` });
   await expect(handle).toBeVisible(); // the drag-and-drop code has loaded
@@ -152,7 +153,7 @@ test("with JavaScript: a card is dragged with the keyboard, and a refused move c
   await page.keyboard.press("Space");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Space");
-  await expect(page.getByText("Status atualizado")).toBeVisible();
+  await expectToast(page, "Status atualizado");
   await expect(column(page, "enviado_pre_aut").getByRole("link", { name: moving })).toBeVisible();
   await expect.poll(() => db.prepare("select current_stage from surgeries where id = ?").get(id)).toEqual({ current_stage: "enviado_pre_aut" });
   await expect(card(page, moving)).toContainText("ANS: 10 dias úteis");
@@ -160,7 +161,7 @@ test("with JavaScript: a card is dragged with the keyboard, and a refused move c
   // A surgery still to come cannot be 'Concluído': the server refuses and the card goes back.
   await card(page, refused).getByText("Mover").click();
   await card(page, refused).getByRole("button", { name: "Concluído" }).click();
-  await expect(page.getByText("Erro ao atualizar status")).toBeVisible();
+  await expectToast(page, "Erro ao atualizar status");
   await expect(column(page, "aguarda_docs").getByRole("link", { name: refused })).toBeVisible();
   await expect(column(page, "concluido").getByRole("link", { name: refused })).toHaveCount(0);
   expect(db.prepare("select current_stage from surgeries where id = ?").get(future)).toEqual({ current_stage: "aguarda_docs" });

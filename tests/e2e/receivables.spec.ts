@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { type TestDb, insertDoctor, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -25,16 +26,16 @@ function row(page: Page, text: string) {
   return page.getByRole("row", { name: new RegExp(text) });
 }
 
-test("an admin bills, is paid in part (a glosa opens) and removes a receivable", async ({ page }) => {
+test("an admin bills, is paid in part (a glosa opens) and removes a receivable", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const billed = realizedSurgery(db, tag, "Artrodese");
   const removed = realizedSurgery(db, tag, "Microdiscectomia");
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(`/financeiro/cirurgias-receber?q=${tag}`);
   await expect(page.getByText("Realizadas", { exact: true })).toBeVisible();
   await row(page, `Artrodese ${tag}`).getByRole("button", { name: /Marcar como faturado/ }).click();
-  await expect(page.getByText("Status atualizado para Faturado")).toBeVisible();
+  await expectToast(page, "Status atualizado para Faturado");
   await expect(row(page, `Artrodese ${tag}`)).toContainText("Faturado");
   await expect(row(page, `Artrodese ${tag}`).getByRole("button", { name: /Marcar como faturado/ })).toHaveCount(0);
 
@@ -45,24 +46,24 @@ test("an admin bills, is paid in part (a glosa opens) and removes a receivable",
   await dialog.getByLabel("Código TISS da glosa (se parcial)").fill("1705");
   await dialog.getByLabel("Motivo da glosa (se parcial)").fill("Nível adicional não autorizado");
   await dialog.getByRole("button", { name: "Registrar pagamento" }).click();
-  await expect(page.getByText("Pagamento registrado")).toBeVisible();
+  await expectToast(page, "Pagamento registrado");
   await expect(dialog.getByText(/1705.*Nível adicional não autorizado: R\$ 300,00 glosado/)).toBeVisible();
   expect(status(db, billed)).toBe("glosa");
 
   await page.goto(`/financeiro/cirurgias-receber?q=${tag}`);
   await row(page, `Microdiscectomia ${tag}`).getByRole("link", { name: /Excluir/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Excluir" }).click();
-  await expect(page.getByText("Registro excluído com sucesso")).toBeVisible();
+  await expectToast(page, "Registro excluído com sucesso");
   await expect(row(page, `Microdiscectomia ${tag}`)).toHaveCount(0);
   // The surgery itself is kept.
   expect((db.prepare("select count(*) as n from surgeries where id = ?").get(removed) as { n: number }).n).toBe(1);
 });
 
-test("staff reads without controls; a forged 'faturar' gets 403", async ({ page }) => {
+test("staff reads without controls; a forged 'faturar' gets 403", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const id = realizedSurgery(db, tag, "Laminectomia");
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/financeiro/cirurgias-receber?q=${tag}`);
   await expect(row(page, `Laminectomia ${tag}`)).toContainText("Realizado");
   await expect(page.getByRole("button", { name: /Marcar como faturado/ })).toHaveCount(0);
@@ -74,11 +75,11 @@ test("staff reads without controls; a forged 'faturar' gets 403", async ({ page 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin filters, bills and reopens a receivable", async ({ page }) => {
+  test("an admin filters, bills and reopens a receivable", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const id = realizedSurgery(db, tag, "Cifoplastia");
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto(`/financeiro/cirurgias-receber?q=${tag}&status=realizado`);
     await row(page, `Cifoplastia ${tag}`).getByRole("button", { name: /Marcar como faturado/ }).click();
     await expect(page.getByText("Nenhuma cirurgia a receber")).toBeVisible();

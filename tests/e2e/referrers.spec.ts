@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertPatient, openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -8,11 +9,11 @@ function dialog(page: Page) {
   return page.getByRole("dialog");
 }
 
-test("an admin creates a referrer, links a patient and sees the count", async ({ page }) => {
+test("an admin creates a referrer, links a patient and sees the count", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   insertPatient(db, `Paciente Encaminhada ${tag}`);
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/referrers");
   await page.getByRole("link", { name: "Novo Encaminhador" }).click();
   await dialog(page).getByLabel("Nome").fill(`Dra. Lúcia ${tag}`);
@@ -23,7 +24,7 @@ test("an admin creates a referrer, links a patient and sees the count", async ({
   await dialog(page).getByRole("textbox", { name: "CRM", exact: true }).fill("76543");
   await dialog(page).getByLabel("UF do CRM").selectOption("SP");
   await dialog(page).getByRole("button", { name: "Cadastrar encaminhador" }).click();
-  await expect(page.getByText("Encaminhador criado")).toBeVisible();
+  await expectToast(page, "Encaminhador criado");
 
   await page.goto(`/referrers?q=lucia+${tag}`);
   const row = page.getByRole("row", { name: new RegExp(tag) });
@@ -35,15 +36,15 @@ test("an admin creates a referrer, links a patient and sees the count", async ({
   await picker.fill(`Encaminhada ${tag}`);
   await dialog(page).getByRole("option", { name: new RegExp(tag) }).click();
   await dialog(page).getByRole("button", { name: "Vincular paciente" }).click();
-  await expect(page.getByText("Paciente vinculado ao encaminhador")).toBeVisible();
+  await expectToast(page, "Paciente vinculado ao encaminhador");
   await expect(dialog(page).getByRole("listitem").filter({ hasText: `Paciente Encaminhada ${tag}` })).toHaveCount(1);
   await page.goto(`/referrers?q=lucia+${tag}`);
   await expect(page.getByRole("row", { name: new RegExp(tag) }).getByRole("cell").nth(4)).toHaveText("1");
 });
 
-test("staff sees referrers without controls; a forged create gets 403", async ({ page }) => {
+test("staff sees referrers without controls; a forged create gets 403", async ({ page, signIn }) => {
   const db = openTestDb();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/referrers");
   await expect(page.getByRole("table", { name: "Encaminhadores" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Novo Encaminhador" })).toHaveCount(0);
@@ -56,9 +57,9 @@ test("staff sees referrers without controls; a forged create gets 403", async ({
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin creates a referrer; the commission defaults to 0", async ({ page }) => {
+  test("an admin creates a referrer; the commission defaults to 0", async ({ page, signIn }) => {
     const tag = uniqueTag();
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/referrers?dialog=new");
     await dialog(page).getByLabel("Nome").fill(`Dr. Sem Script ${tag}`);
     await dialog(page).getByLabel("Taxa de comissão (0 a 1)").fill("");

@@ -1,7 +1,8 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { todayIsoInClinic } from "../../app/lib/dates";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 /**
  * Fixtures go straight into the app server's database, on dates in November 2026, for one
@@ -47,8 +48,8 @@ test.beforeAll(() => {
 const heading = (page: Page) => page.getByTestId("schedule-period");
 const entry = (scope: Page | ReturnType<Page["locator"]>, name: string) => scope.getByTestId("schedule-entry").filter({ hasText: name });
 
-test("Day shows the appointment at its São Paulo time with details and status, linked to its edit dialog", async ({ page }) => {
-  await loginAs(page, "admin");
+test("Day shows the appointment at its São Paulo time with details and status, linked to its edit dialog", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await page.goto("/schedule?view=day&date=2026-11-22");
   await expect(heading(page)).toHaveText("domingo, 22 de novembro de 2026");
   await expect(page.getByRole("navigation", { name: "Visualização da agenda" }).getByRole("link", { name: "Dia" })).toHaveAttribute("aria-current", "page");
@@ -70,7 +71,7 @@ test("Day shows the appointment at its São Paulo time with details and status, 
   const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
   await dialog.getByLabel("Local").fill("Consultório 4");
   await dialog.getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Appointment updated successfully")).toBeVisible();
+  await expectToast(page, "Appointment updated successfully");
   await expect(page).toHaveURL(/\/schedule\?view=day&date=2026-11-22$/);
   await expect(entry(page, names.late)).toContainText("Consultório 4");
 
@@ -85,8 +86,8 @@ test("Day shows the appointment at its São Paulo time with details and status, 
   await expect(page.getByRole("heading", { name: "Nenhuma consulta neste dia" })).toBeVisible();
 });
 
-test("Week shows the seven days with each appointment in its São Paulo column", async ({ page }) => {
-  await loginAs(page, "admin");
+test("Week shows the seven days with each appointment in its São Paulo column", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await page.goto(`/schedule?view=week&date=2026-11-25&doctor=${ids.doctor}`);
   await expect(heading(page)).toHaveText("Semana de 22 a 28 de novembro de 2026");
   const columns = page.locator("section[data-date]");
@@ -110,8 +111,8 @@ test("Week shows the seven days with each appointment in its São Paulo column",
   await expect(heading(page)).toHaveText("domingo, 22 de novembro de 2026");
 });
 
-test("Month is a calendar grid; a busy day lists three and links '+N mais' to its Day view", async ({ page }) => {
-  await loginAs(page, "admin");
+test("Month is a calendar grid; a busy day lists three and links '+N mais' to its Day view", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await page.goto(`/schedule?view=month&date=2026-11-10&doctor=${ids.doctor}`);
   await expect(heading(page)).toHaveText("novembro de 2026");
   const grid = page.getByRole("table", { name: "Calendário de novembro de 2026" });
@@ -144,8 +145,8 @@ test("Month is a calendar grid; a busy day lists three and links '+N mais' to it
   await expect(page.locator('td[data-date="2026-11-29"]')).toHaveAttribute("data-outside", "true");
 });
 
-test("Anterior, Próximo and Hoje move by the view's period; tabs keep the date", async ({ page }) => {
-  await loginAs(page, "staff");
+test("Anterior, Próximo and Hoje move by the view's period; tabs keep the date", async ({ page, signIn }) => {
+  await signIn(page, "staff");
   await page.goto("/schedule?view=week&date=2026-11-22");
   const nav = page.getByRole("navigation", { name: "Navegar entre períodos" });
   await nav.getByRole("link", { name: "Próximo" }).click();
@@ -174,8 +175,8 @@ test("Anterior, Próximo and Hoje move by the view's period; tabs keep the date"
   await expect(page.locator("section[aria-labelledby]").filter({ has: page.locator('[aria-current="date"]') })).toHaveAttribute("data-date", today);
 });
 
-test("a doctor sees the entries without the edit link (the name still opens the patient's record)", async ({ page }) => {
-  await loginAs(page, "doctor");
+test("a doctor sees the entries without the edit link (the name still opens the patient's record)", async ({ page, signIn }) => {
+  await signIn(page, "doctor");
   await page.goto("/schedule?view=day&date=2026-11-22");
   await expect(entry(page, names.late)).toContainText("23:30–23:59");
   await expect(entry(page, names.late).getByRole("link", { name: "23:30–23:59" })).toHaveCount(0);
@@ -183,8 +184,8 @@ test("a doctor sees the entries without the edit link (the name still opens the 
   await expect(page.getByRole("link", { name: "Nova consulta" })).toHaveCount(0);
 });
 
-test("bad query strings show this week instead of failing", async ({ page }) => {
-  await loginAs(page, "admin");
+test("bad query strings show this week instead of failing", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   const response = await page.goto("/schedule?view=ano&date=2026-02-30&doctor=abc");
   expect(response?.status()).toBe(200);
   await expect(heading(page)).toHaveText(/^Semana de /);
@@ -195,8 +196,8 @@ test("bad query strings show this week instead of failing", async ({ page }) => 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the doctor filter, tabs and navigation work as plain links and a GET form", async ({ page }) => {
-    await loginAs(page, "admin");
+  test("the doctor filter, tabs and navigation work as plain links and a GET form", async ({ page, signIn }) => {
+    await signIn(page, "admin");
     await page.goto("/schedule?view=week&date=2026-11-22");
     await page.getByLabel("Médico").selectOption({ label: names.doctor });
     await page.getByRole("button", { name: "Filtrar" }).click();

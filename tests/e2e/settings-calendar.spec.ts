@@ -1,14 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
 
 /** Configurações → Feriados and → Checklists, and the checklist a move creates (all without JavaScript). */
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ javaScriptEnabled: false });
 
-test("an admin adds and removes a clinic holiday and edits a stage checklist; staff only read", async ({ page }) => {
-  await loginAs(page, "admin");
+test("an admin adds and removes a clinic holiday and edits a stage checklist; staff only read", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await page.goto("/settings");
   await page.getByRole("link", { name: "Feriados" }).click();
   await expect(page).toHaveURL(/\/settings\/holidays$/);
@@ -33,14 +32,14 @@ test("an admin adds and removes a clinic holiday and edits a stage checklist; st
   await expect(page.getByRole("form", { name: "Checklist de Negado" }).getByLabel(/Itens/)).toHaveValue("Pedir a negativa por escrito\nRelatório para o recurso");
 
   await page.context().clearCookies();
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/settings/checklists");
   await expect(page.getByRole("button", { name: "Salvar checklist" })).toHaveCount(0);
   await page.goto("/settings/holidays");
   await expect(page.getByRole("form", { name: "Adicionar feriado" })).toHaveCount(0);
 });
 
-test("a card entering 'Agendado' gets the stage's checklist as a task with subtasks, once", async ({ page }) => {
+test("a card entering 'Agendado' gets the stage's checklist as a task with subtasks, once", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const doctor = insertDoctor(db, `Dr. Checklist ${tag}`);
@@ -53,7 +52,7 @@ test("a card entering 'Agendado' gets the stage's checklist as a task with subta
   );
   db.prepare("insert into pipeline_stages (surgery_id, stage, created_at) values (?, 'aprovado', ?)").run(id, Date.now());
 
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/pipeline?doctor=${doctor}`);
   const card = page.locator("article", { has: page.getByRole("link", { name: patientName, exact: true }) });
   for (const to of ["Agendado", "Aprovado", "Agendado"]) {

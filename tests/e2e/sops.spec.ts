@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -8,9 +9,9 @@ function dialog(page: Page) {
   return page.getByRole("dialog");
 }
 
-test("an admin writes a SOP, edits it into v2, reads v1 and compares; scripts stay inert", async ({ page }) => {
+test("an admin writes a SOP, edits it into v2, reads v1 and compares; scripts stay inert", async ({ page, signIn }) => {
   const tag = uniqueTag();
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/sops");
   await page.getByRole("link", { name: "Novo SOP" }).click();
   await dialog(page).getByLabel("Título").fill(`Checklist ${tag}`);
@@ -19,7 +20,7 @@ test("an admin writes a SOP, edits it into v2, reads v1 and compares; scripts st
     "## Antes da cirurgia\n\n- Jejum de 8 h\n\n<script>window.__pwned = true</script>\n\n[clique](javascript:window.__pwned=true)",
   );
   await dialog(page).getByRole("button", { name: "Criar SOP" }).click();
-  await expect(page.getByText("SOP criado")).toBeVisible();
+  await expectToast(page, "SOP criado");
 
   await page.goto(`/sops?q=${tag}`);
   const row = page.getByRole("row", { name: new RegExp(tag) });
@@ -29,7 +30,7 @@ test("an admin writes a SOP, edits it into v2, reads v1 and compares; scripts st
   await dialog(page).getByLabel("Conteúdo (Markdown)").fill("## Antes da cirurgia\n\n- Jejum de 8 h\n- Termo de consentimento assinado");
   await dialog(page).getByLabel("Status", { exact: true }).selectOption("active");
   await dialog(page).getByRole("button", { name: "Salvar nova versão" }).click();
-  await expect(page.getByText("SOP atualizado")).toBeVisible();
+  await expectToast(page, "SOP atualizado");
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("v2");
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toContainText("Ativo");
 
@@ -50,10 +51,10 @@ test("an admin writes a SOP, edits it into v2, reads v1 and compares; scripts st
   await expect(dialog(page).locator("ins")).toContainText("Termo de consentimento assinado");
 });
 
-test("staff and doctors read SOPs without controls; their forged writes get 403", async ({ page }) => {
+test("staff and doctors read SOPs without controls; their forged writes get 403", async ({ page, signIn }) => {
   const db = openTestDb();
   for (const account of ["staff", "doctor"] as const) {
-    await loginAs(page, account);
+    await signIn(page, account);
     await page.goto("/sops");
     await expect(page.getByRole("table", { name: "SOPs" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Novo SOP" })).toHaveCount(0);
@@ -68,9 +69,9 @@ test("staff and doctors read SOPs without controls; their forged writes get 403"
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin creates a SOP, and a missing content keeps the dialog with the message", async ({ page }) => {
+  test("an admin creates a SOP, and a missing content keeps the dialog with the message", async ({ page, signIn }) => {
     const tag = uniqueTag();
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/sops?dialog=new");
     await dialog(page).getByLabel("Título").fill(`Sem script ${tag}`);
     await dialog(page).getByLabel("Categoria").fill("Ambulatório");

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { type TestDb, insertDoctor, insertHospital, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
-import { forgePost, loginAs } from "./helpers";
+import { expectToast, forgePost } from "./helpers";
 
 function dialog(page: Page) {
   return page.getByRole("dialog");
@@ -47,12 +48,12 @@ async function pick(page: Page, label: "Paciente" | "Médico", query: string, op
   await expect(combobox).toHaveValue(optionLabel);
 }
 
-test("an admin schedules a surgery with the pickers, finds it, moves its stage and deletes it", async ({ page }) => {
+test("an admin schedules a surgery with the pickers, finds it, moves its stage and deletes it", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const { names } = insertFixtures(db, tag);
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/surgeries");
   await page.getByRole("link", { name: "Nova Cirurgia" }).click();
   await expect(dialog(page).getByRole("heading", { name: "Add New Surgery" })).toBeVisible();
@@ -79,7 +80,7 @@ test("an admin schedules a surgery with the pickers, finds it, moves its stage a
   await dialog(page).getByLabel("Número da guia").fill(`G-${tag}`);
   await dialog(page).getByLabel("Valor faturado (R$)").fill("1.234,56");
   await dialog(page).getByRole("button", { name: "Agendar cirurgia" }).click();
-  await expect(page.getByText("Surgery created successfully")).toBeVisible();
+  await expectToast(page, "Surgery created successfully");
   await expect(dialog(page)).toHaveCount(0);
 
   const searchBox = page.getByRole("searchbox", { name: "Buscar cirurgias" });
@@ -109,7 +110,7 @@ test("an admin schedules a surgery with the pickers, finds it, moves its stage a
   await expect(dialog(page).locator('input[name="patientId"]')).toHaveValue(String(surgery.patient_id));
   await dialog(page).getByLabel("Etapa").selectOption({ label: "Aprovado" });
   await dialog(page).getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Surgery updated successfully")).toBeVisible();
+  await expectToast(page, "Surgery updated successfully");
   await expect(row.getByRole("cell").nth(7)).toHaveText("Aprovado");
 
   await row.getByRole("link", { name: /Editar/ }).click();
@@ -127,14 +128,14 @@ test("an admin schedules a surgery with the pickers, finds it, moves its stage a
   await row.getByRole("link", { name: /Excluir/ }).click();
   await expect(dialog(page)).toContainText("Are you sure you want to delete this surgery?");
   await dialog(page).getByRole("button", { name: "Excluir" }).click();
-  await expect(page.getByText("Surgery deleted successfully")).toBeVisible();
+  await expectToast(page, "Surgery deleted successfully");
   await expect(page.getByText("No surgeries scheduled")).toBeVisible();
   expect(db.prepare("select count(*) as n from surgeries where id = ?").get(surgery.id)).toEqual({ n: 0 });
   expect(db.prepare("select count(*) as n from pipeline_stages where surgery_id = ?").get(surgery.id)).toEqual({ n: 0 });
   db.close();
 });
 
-test("/surgeries?stage=aprovado lists only that stage; the filters follow the URL", async ({ page }) => {
+test("/surgeries?stage=aprovado lists only that stage; the filters follow the URL", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const fixtures = insertFixtures(db, tag);
@@ -142,7 +143,7 @@ test("/surgeries?stage=aprovado lists only that stage; the filters follow the UR
   insertSurgery(db, fixtures, `Pendente ${tag}`, "aguarda_docs");
   db.close();
 
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/surgeries?stage=aprovado&q=${tag}`);
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toHaveCount(1);
   await expect(page.getByRole("row", { name: new RegExp(`Aprovada ${tag}`) })).toHaveCount(1);
@@ -163,13 +164,13 @@ test("/surgeries?stage=aprovado lists only that stage; the filters follow the UR
   await expect(page.getByRole("row", { name: new RegExp(tag) })).toHaveCount(2);
 });
 
-test("staff edit but cannot delete: no delete button, a forged delete gets 403 and the row stays", async ({ page }) => {
+test("staff edit but cannot delete: no delete button, a forged delete gets 403 and the row stays", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const fixtures = insertFixtures(db, tag);
   const id = insertSurgery(db, fixtures, `Protegida ${tag}`, "aguarda_docs");
 
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/surgeries?q=${tag}`);
   const row = page.getByRole("row", { name: new RegExp(tag) });
   await expect(row).toHaveCount(1);
@@ -196,7 +197,7 @@ test("staff edit but cannot delete: no delete button, a forged delete gets 403 a
   db.close();
 });
 
-test("a surgery with money attached cannot be deleted; the admin is told why", async ({ page }) => {
+test("a surgery with money attached cannot be deleted; the admin is told why", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const fixtures = insertFixtures(db, tag);
@@ -204,7 +205,7 @@ test("a surgery with money attached cannot be deleted; the admin is told why", a
   db.prepare("update surgeries set receivable_status = 'faturado' where id = ?").run(id);
   const message = "Não é possível excluir esta cirurgia: ela já foi faturada. Para tirá-la da agenda, mova-a para a etapa Cancelado.";
 
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(`/surgeries?q=${tag}`);
   await page.getByRole("row", { name: new RegExp(tag) }).getByRole("link", { name: /Excluir/ }).click();
   await expect(dialog(page).getByText(message)).toBeVisible();
@@ -217,8 +218,8 @@ test("a surgery with money attached cannot be deleted; the admin is told why", a
   db.close();
 });
 
-test("bad query strings and unknown ids never break the page", async ({ page }) => {
-  await loginAs(page, "admin");
+test("bad query strings and unknown ids never break the page", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   expect((await page.goto("/surgeries?page=-3&sort=drop&dir=sideways&q=%25%27&stage=%00"))?.status()).toBe(200);
   expect((await page.goto("/surgeries?edit=abc"))?.status()).toBe(404);
   expect((await page.goto("/surgeries?delete=999999999"))?.status()).toBe(404);
@@ -228,12 +229,12 @@ test("bad query strings and unknown ids never break the page", async ({ page }) 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin schedules a surgery: 'Buscar' reloads the picker and keeps what was typed", async ({ page }) => {
+  test("an admin schedules a surgery: 'Buscar' reloads the picker and keeps what was typed", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const { names } = insertFixtures(db, tag);
 
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto(`/surgeries?stage=agendado`);
     await page.getByRole("link", { name: "Nova Cirurgia" }).click();
     await expect(dialog(page).getByRole("heading", { name: "Add New Surgery" })).toBeVisible();

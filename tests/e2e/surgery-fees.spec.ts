@@ -1,6 +1,7 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { type TestDb, insertDoctor, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -40,17 +41,17 @@ async function fillTeamAndProcedure(page: Page, tag: string, anaesthetist: numbe
   await expect(page.getByRole("button", { name: "Salvar equipe" })).toBeEnabled();
 }
 
-test("an admin prices a microdiscectomy (10A, 1 assistant, AN6) and overrides a line with a reason", async ({ page }) => {
+test("an admin prices a microdiscectomy (10A, 1 assistant, AN6) and overrides a line with a reason", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const { surgery, anaesthetist } = surgeryWithTeam(openTestDb(), tag);
-  await loginAs(page, "admin");
+  await signIn(page, "admin");
   await page.goto(`/pipeline/${surgery}`);
   await page.getByRole("link", { name: "Honorários" }).click();
   await expect(page).toHaveURL(new RegExp(`/surgeries/${surgery}/honorarios$`));
   await expect(page.getByText("Nenhum honorário calculado")).toBeVisible();
   await fillTeamAndProcedure(page, tag, anaesthetist);
   await page.getByRole("button", { name: "Calcular honorários" }).click();
-  await expect(page.getByText("Honorários calculados")).toBeVisible();
+  await expectToast(page, "Honorários calculados");
   const rows = linesTable(page).getByRole("row");
   await expect(rows.filter({ hasText: `Dr. Cirurgião ${tag}` })).toContainText("R$ 1.854,75");
   await expect(rows.filter({ hasText: `Dra. Auxiliar ${tag}` })).toContainText("R$ 1.112,85");
@@ -67,10 +68,10 @@ test("an admin prices a microdiscectomy (10A, 1 assistant, AN6) and overrides a 
   await expect(linesTable(page)).toContainText("R$ 4.622,72");
 });
 
-test("staff reads a surgery's honorários without any control", async ({ page }) => {
+test("staff reads a surgery's honorários without any control", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const { surgery } = surgeryWithTeam(openTestDb(), tag);
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/surgeries/${surgery}/honorarios`);
   await expect(page.getByRole("heading", { name: /Microdiscectomia/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Calcular honorários" })).toHaveCount(0);
@@ -80,10 +81,10 @@ test("staff reads a surgery's honorários without any control", async ({ page })
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an admin sets an apartment, calculates, and recalculates after confirming", async ({ page }) => {
+  test("an admin sets an apartment, calculates, and recalculates after confirming", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const { surgery, anaesthetist } = surgeryWithTeam(openTestDb(), tag);
-    await loginAs(page, "admin");
+    await signIn(page, "admin");
     await page.goto(`/surgeries/${surgery}/honorarios`);
     await fillTeamAndProcedure(page, tag, anaesthetist);
     await page.getByRole("button", { name: "Calcular honorários" }).click();

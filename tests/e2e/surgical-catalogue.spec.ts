@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { medicalCodeSearchText } from "../../app/lib/master-data-search";
 import { insertDoctor, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 /** /procedures, /surgical-groups and /cirurgico/grupos/neurocirurgia as people use them. */
 
@@ -18,9 +18,9 @@ function insertCode(code: string, type: "cbhpm" | "icd10", description: string) 
   db.close();
 }
 
-test("procedures: searched by dotted and undotted code and by description without accents, filtered by type", async ({ page }) => {
+test("procedures: searched by dotted and undotted code and by description without accents, filtered by type", async ({ page, signIn }) => {
   insertCode("3.07.15.19-9", "cbhpm", "Laminectomia ou laminotomia");
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto("/procedures");
   await expect(page.getByRole("heading", { level: 1, name: "Procedimentos" })).toBeVisible();
   const search = page.getByRole("searchbox", { name: "Buscar procedimentos" });
@@ -37,13 +37,13 @@ test("procedures: searched by dotted and undotted code and by description withou
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("procedures, surgical groups and the neurosurgery catalogue work as plain pages", async ({ page }) => {
+  test("procedures, surgical groups and the neurosurgery catalogue work as plain pages", async ({ page, signIn }) => {
     const tag = uniqueTag();
     insertCode("M51.1", "icd10", "Transtornos de discos lombares com radiculopatia");
     const db = openTestDb();
     insertDoctor(db, `Dra. Grupo ${tag}`, { specialty: `Neurocirurgia ${tag}` });
     db.close();
-    await loginAs(page, "doctor");
+    await signIn(page, "doctor");
 
     await page.goto("/procedures");
     await page.getByRole("searchbox", { name: "Buscar procedimentos" }).fill("m511");
@@ -74,17 +74,17 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the catalogue's report toasts 'Relatório exportado com sucesso'; an account without a role is refused", async ({ page }) => {
-  await loginAs(page, "admin");
+test("the catalogue's report toasts 'Relatório exportado com sucesso'; an account without a role is refused", async ({ page, signIn }) => {
+  await signIn(page, "admin");
   await page.goto("/cirurgico/grupos/neurocirurgia?q=coluna");
   await expect(page.getByRole("list", { name: "Grupos de neurocirurgia" }).getByRole("listitem")).toHaveCount(7);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Relatório" }).click();
   await download;
-  await expect(page.getByText("Relatório exportado com sucesso")).toBeVisible();
+  await expectToast(page, "Relatório exportado com sucesso");
 
   await page.context().clearCookies();
-  await loginAs(page, "pending");
+  await signIn(page, "pending");
   for (const path of ["/procedures", "/surgical-groups", "/cirurgico/grupos/neurocirurgia"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);

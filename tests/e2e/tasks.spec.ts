@@ -1,8 +1,9 @@
-import { type Browser, type Page, expect, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { type SignIn, expect, test } from "./fixtures";
 import { buildSearchText } from "../../app/lib/search";
 import { ACCOUNTS } from "./accounts";
 import { type TestDb, insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { loginAs } from "./helpers";
+import { expectToast } from "./helpers";
 
 /** /tasks driven as a person would: cards, stat cards, filters in the URL, the checklist, the report. */
 
@@ -53,7 +54,7 @@ async function statValue(page: Page, title: string) {
   return page.getByRole("region", { name: "Resumo das tarefas" }).locator("[data-slot=card]").filter({ has: heading }).locator(".text-2xl");
 }
 
-test("create with the pickers, edit, duplicate, complete and delete a task", async ({ page }) => {
+test("create with the pickers, edit, duplicate, complete and delete a task", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   const patientName = `Joana Tarefa ${tag}`;
@@ -66,7 +67,7 @@ test("create with the pickers, edit, duplicate, complete and delete a task", asy
     Date.UTC(2031, 6, 15, 11, 0),
   );
 
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/tasks?q=${tag}`);
   await expect(page.getByText("Nenhuma tarefa encontrada")).toBeVisible();
   await page.getByRole("link", { name: "Nova Tarefa" }).click();
@@ -90,7 +91,7 @@ test("create with the pickers, edit, duplicate, complete and delete a task", asy
   await dialog(page).getByRole("option", { name: new RegExp(`Artrodese ${tag}`) }).click();
   await dialog(page).getByRole("button", { name: "Criar tarefa" }).click();
   await expect(dialog(page)).toHaveCount(0);
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Tarefa criada com sucesso" })).toBeVisible();
+  await expectToast(page, "Tarefa criada com sucesso");
 
   const created = card(page, title);
   await expect(created).toContainText("Cirurgia");
@@ -175,11 +176,10 @@ async function editChecklist(page: Page, title: string) {
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
-async function signedInPage(browser: Browser, account: "staff" | "doctor", javaScriptEnabled = true) {
+async function signedInPage(browser: Browser, signIn: SignIn, account: "staff" | "doctor", javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await loginAs(page, account);
-  await page.waitForLoadState("load");
+  await signIn(page, account);
   return { context, page };
 }
 
@@ -187,12 +187,12 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("subtasks are added, ticked, renamed, reordered and removed, and kept across reloads and browsers", async ({ page, browser }) => {
+    test("subtasks are added, ticked, renamed, reordered and removed, and kept across reloads and browsers", async ({ page, browser, signIn }) => {
       const tag = uniqueTag();
       const db = openTestDb();
       const title = `Pré-autorização ${tag}`;
       const id = insertTask(db, title, { category: "surgery" });
-      await loginAs(page, "admin");
+      await signIn(page, "admin");
       await page.goto(`/tasks?q=${tag}`);
       await editChecklist(page, title);
 
@@ -210,7 +210,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.reload();
       await expect(card(page, title).getByRole("checkbox")).toHaveText(["Carteirinha", "Laudo da RM"]);
       // Another person, in another browser, sees the same checklist.
-      const other = await signedInPage(browser, "doctor", javaScriptEnabled);
+      const other = await signedInPage(browser, signIn, "doctor", javaScriptEnabled);
       await other.page.goto(`/tasks?q=${tag}`);
       await expect(card(other.page, title).getByRole("checkbox", { name: "Laudo da RM" })).toHaveAttribute("aria-checked", "true");
       await card(other.page, title).getByRole("checkbox", { name: "Laudo da RM" }).click();
@@ -226,12 +226,12 @@ for (const javaScriptEnabled of [true, false]) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a task is created with the server-side pickers, completed and deleted", async ({ page }) => {
+  test("a task is created with the server-side pickers, completed and deleted", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const db = openTestDb();
     const patientName = `Mário Sem Script ${tag}`;
     const patientId = insertPatient(db, patientName);
-    await loginAs(page, "doctor");
+    await signIn(page, "doctor");
     await page.goto(`/tasks?q=${tag}&category=administrative`);
     await page.getByRole("link", { name: "Nova Tarefa" }).click();
     const title = `Cobrar convênio ${tag}`;
@@ -245,7 +245,7 @@ test.describe("without JavaScript", () => {
     await dialog(page).getByRole("combobox", { name: "Paciente", exact: true }).selectOption({ label: patientName });
     await dialog(page).getByLabel("Vencimento").fill("2031-03-05");
     await dialog(page).getByRole("button", { name: "Criar tarefa" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Tarefa criada com sucesso" })).toBeAttached();
+    await expectToast(page, "Tarefa criada com sucesso");
     await expect(page).toHaveURL(new RegExp(`/tasks\\?q=${tag}&category=administrative$`));
     const created = card(page, title);
     await expect(created).toContainText("05/03/2031");
@@ -268,14 +268,14 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("filters live in the URL, 'Minhas tarefas' is one click, and the stat cards follow", async ({ page }) => {
+test("filters live in the URL, 'Minhas tarefas' is one click, and the stat cards follow", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   insertTask(db, `Minha alta ${tag}`, { priority: "high", category: "surgery", assigneeEmail: ACCOUNTS.staff.email, dueDate: spDate(-2) });
   insertTask(db, `Minha concluída ${tag}`, { status: "completed", category: "general", assigneeEmail: ACCOUNTS.staff.email, dueDate: spDate(-2) });
   insertTask(db, `Da admin ${tag}`, { status: "in_progress", category: "scheduling", assigneeEmail: ACCOUNTS.admin.email, dueDate: spDate(3) });
   insertTask(db, `Sem dono ${tag}`, { category: "surgery" });
-  await loginAs(page, "staff");
+  await signIn(page, "staff");
   await page.goto(`/tasks?q=${tag}`);
   await expect(await statValue(page, "Total")).toHaveText("4");
   await expect(await statValue(page, "Atrasadas")).toHaveText("1");
@@ -312,20 +312,20 @@ test("filters live in the URL, 'Minhas tarefas' is one click, and the stat cards
   db.close();
 });
 
-test("'Relatório' downloads the filtered tasks as tarefas-{date}.csv and says so", async ({ page }) => {
+test("'Relatório' downloads the filtered tasks as tarefas-{date}.csv and says so", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb();
   insertTask(db, `Relatório A ${tag}`, { category: "surgery", priority: "high", status: "in_progress", dueDate: "2031-01-20" });
   insertTask(db, `Relatório B ${tag}`, { category: "general" });
   insertTask(db, `Relatório C ${tag}`, { category: "administrative", priority: "low" });
   db.close();
-  await loginAs(page, "doctor");
+  await signIn(page, "doctor");
   await page.goto(`/tasks?q=${tag}&category=surgery`);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Relatório", exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`tarefas-${spDate(0)}.csv`);
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Relatório exportado com sucesso" })).toBeVisible();
+  await expectToast(page, "Relatório exportado com sucesso");
   const text = (await import("node:fs")).readFileSync((await download.path())!, "utf8");
   expect(text.split("\r\n")).toEqual(["\uFEFFTítulo;Categoria;Status;Prioridade;Vencimento", `Relatório A ${tag};Cirurgia;Em andamento;Alta;20/01/2031`, ""]);
 });
