@@ -1,40 +1,64 @@
 /**
  * KPIs Métricas (/kpis/metricas): patients (new, active, by insurer, by referrer) and WhatsApp
- * messages (sent, delivered, read, failed) for a period. Each figure is an aggregate over an index
- * range; the formula of each is written beside it and shown to the user.
+ * messages (sent, delivered, read, failed) for a period; the formula of each is written beside it
+ * and shown to the user.
+ *
+ * Every figure is read from maintained aggregates (docs/decisions/0023-kpi-aggregates.md), kept by
+ * triggers in the same transaction as each write, by São Paulo day and month: whole months plus
+ * the days of the partial first and last months (kpi-buckets.server.ts), so ten years cost about
+ * as much as a month.
+ * - new patients by raw insurer text (`kpi_new_patients`) and by referrer (`kpi_new_patient_referrers`);
+ * - active patients, a distinct count, from `kpi_active_points`: each day a patient has a
+ *   non-cancelled appointment is a point (day, the patient's previous such day); the patients
+ *   active in [from, to] are the points with day in [from, to] and previous day before `from`;
+ * - outbound messages by status (`kpi_outbound_messages`).
  */
 import { sqlite } from "~/.server/db";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, roundKpi } from "~/lib/kpi";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
+import { type BucketRange, bucketRanges, eachBucket, firstOfMonth, monthOf, statement } from "./kpi-buckets.server";
 
-/** Patients registered in the period (patients_created_at_idx). */
-export const NEW_PATIENTS_SQL = `select count(*) as n from patients where created_at >= @start and created_at < @end`;
+/** New patients of one grain's buckets, by raw insurer text ('' for none): a primary-key range. */
+export const NEW_PATIENTS_SQL = `
+  select insurance, n from kpi_new_patients
+   where grain = @grain and bucket >= @lo and bucket <= @hi`;
+
+/** New patients with a referrer, by referrer, of one grain's buckets: a primary-key range. */
+export const NEW_PATIENT_REFERRERS_SQL = `
+  select referrer_id as id, n from kpi_new_patient_referrers
+   where grain = @grain and bucket >= @lo and bucket <= @hi`;
 
 /**
- * Distinct patients with a non-cancelled appointment starting in the period: a range of the
- * covering appointments_kpi_start_idx; the distinct patients are counted in a temporary index
- * the size of the period's patients (the one temporary structure of these screens).
+ * The active patients whose first active day of the period falls in one bucket: points of that
+ * bucket whose previous active day is a month before `from`'s month (or none: ''), or a day of
+ * `from`'s month before `from`. Two primary-key seeks.
  */
 export const ACTIVE_PATIENTS_SQL = `
-  select count(distinct patient_id) as n
-    from appointments indexed by appointments_kpi_start_idx
-   where start_time >= @start and start_time < @end and status <> 'cancelled'`;
+  select (select coalesce(sum(n), 0) from kpi_active_points
+           where day_grain = @grain and day_bucket = @bucket and prev_grain = 'm' and prev_bucket < @fromMonth)
+       + (select coalesce(sum(n), 0) from kpi_active_points
+           where day_grain = @grain and day_bucket = @bucket and prev_grain = 'd' and prev_bucket >= @fromMonthStart and prev_bucket < @from) as n`;
 
-/** The insurer typed on each patient registered in the period (grouped here, case and spaces ignored). */
-export const NEW_PATIENTS_INSURANCE_SQL = `select insurance from patients where created_at >= @start and created_at < @end`;
-
-/** The referrer of each patient registered in the period who has one (a primary-key seek per patient). */
-export const NEW_PATIENTS_REFERRER_SQL = `
-  select r.id as id, r.name as name
-    from patients p
-    join patient_referrals pr on pr.patient_id = p.id
-    join referrers r on r.id = pr.referrer_id
-   where p.created_at >= @start and p.created_at < @end`;
-
-/** Outbound messages of one status created in the period (messages_status_created_idx). */
+/** Outbound messages by status, of one grain's buckets: a primary-key range. */
 export const MESSAGES_BY_STATUS_SQL = `
-  select count(*) as n from messages
-   where status = @status and created_at >= @start and created_at < @end and direction = 'outbound'`;
+  select status, n from kpi_outbound_messages
+   where grain = @grain and bucket >= @lo and bucket <= @hi`;
+
+/** The first patient registered in the period with exactly this insurer text (which spelling labels a name). */
+export const FIRST_PATIENT_WITH_INSURANCE_SQL = `
+  select created_at, id from patients
+   where insurance = @insurance and created_at >= @start and created_at < @end
+   order by created_at, id limit 1`;
+const FIRST_PATIENT_WITHOUT_INSURANCE_SQL = `
+  select created_at, id from patients
+   where insurance is null and created_at >= @start and created_at < @end
+   order by created_at, id limit 1`;
+
+/** The first patient registered in the period referred by this referrer (which of two namesakes comes first). */
+export const FIRST_PATIENT_OF_REFERRER_SQL = `
+  select p.created_at, p.id from patient_referrals pr join patients p on p.id = pr.patient_id
+   where pr.referrer_id = @referrer and p.created_at >= @start and p.created_at < @end
+   order by p.created_at, p.id limit 1`;
 
 export const METRICS_FORMULAS = {
   newPatients: "Pacientes cadastrados no período (data de cadastro).",
@@ -48,18 +72,33 @@ export const METRICS_FORMULAS = {
 const NOT_INFORMED = "Não informado";
 const NO_REFERRER = "Sem encaminhador";
 
-function one(statement: string, params: Record<string, unknown>): number {
-  return (sqlite.prepare(statement).get(params) as { n: number }).n;
+/** Sums of `n` by `key` over the buckets of `period`. */
+function sumsBy<K>(sql: string, period: KpiPeriod, key: string): Map<K, number> {
+  const sums = new Map<K, number>();
+  const read = statement(sql);
+  for (const range of bucketRanges(period)) {
+    for (const row of read.all(range) as Record<string, unknown>[]) {
+      const k = row[key] as K;
+      sums.set(k, (sums.get(k) ?? 0) + (row.n as number));
+    }
+  }
+  return sums;
 }
 
-function range(period: KpiPeriod) {
-  const [start, end] = instantRange(period);
-  return { start, end };
+const total = (sums: Map<unknown, number>) => [...sums.values()].reduce((a, b) => a + b, 0);
+
+function activePatients(period: KpiPeriod): number {
+  const read = statement(ACTIVE_PATIENTS_SQL);
+  const fromMonth = monthOf(period.from);
+  const params = { fromMonth, fromMonthStart: firstOfMonth(fromMonth), from: period.from };
+  let n = 0;
+  for (const [grain, bucket] of eachBucket(bucketRanges(period) as BucketRange[])) n += (read.get({ ...params, grain, bucket }) as { n: number }).n;
+  return n;
 }
 
 function messageCounts(period: KpiPeriod) {
-  const statement = sqlite.prepare(MESSAGES_BY_STATUS_SQL);
-  const n = (status: string) => (statement.get({ ...range(period), status }) as { n: number }).n;
+  const byStatus = sumsBy<string>(MESSAGES_BY_STATUS_SQL, period, "status");
+  const n = (status: string) => byStatus.get(status) ?? 0;
   const read = n("read");
   const delivered = n("delivered") + read;
   const sent = n("sent") + delivered;
@@ -70,21 +109,20 @@ const percent = (part: number, whole: number) => (whole === 0 ? null : roundKpi(
 
 /** The figures and tables of /kpis/metricas for `period`, compared with `previous`. */
 export function metricsKpis({ period, previous }: { period: KpiPeriod; previous: KpiPeriod }): KpiReport {
-  const cur = range(period);
-  const prev = range(previous);
-  const newNow = one(NEW_PATIENTS_SQL, cur);
+  const insurers = sumsBy<string>(NEW_PATIENTS_SQL, period, "insurance");
+  const newNow = total(insurers);
   const msgs = messageCounts(period);
   const msgsBefore = messageCounts(previous);
 
   const figures: KpiFigureData[] = [
-    kpiFigure({ id: "pacientes-novos", label: "Pacientes novos", unit: "count", formula: METRICS_FORMULAS.newPatients, current: newNow, previous: one(NEW_PATIENTS_SQL, prev) }),
+    kpiFigure({ id: "pacientes-novos", label: "Pacientes novos", unit: "count", formula: METRICS_FORMULAS.newPatients, current: newNow, previous: total(sumsBy(NEW_PATIENTS_SQL, previous, "insurance")) }),
     kpiFigure({
       id: "pacientes-ativos",
       label: "Pacientes ativos",
       unit: "count",
       formula: METRICS_FORMULAS.activePatients,
-      current: one(ACTIVE_PATIENTS_SQL, cur),
-      previous: one(ACTIVE_PATIENTS_SQL, prev),
+      current: activePatients(period),
+      previous: activePatients(previous),
     }),
     kpiFigure({ id: "mensagens-enviadas", label: "Mensagens enviadas", unit: "count", formula: METRICS_FORMULAS.sent, current: msgs.sent, previous: msgsBefore.sent }),
     kpiFigure({
@@ -116,7 +154,7 @@ export function metricsKpis({ period, previous }: { period: KpiPeriod; previous:
     }),
   ];
 
-  return { figures, tables: [byInsurer(period, newNow), byReferrer(period, newNow)] };
+  return { figures, tables: [byInsurer(period, insurers, newNow), byReferrer(period, newNow)] };
 }
 
 /** Rows sorted by count (then name), each with its share of the period's new patients. */
@@ -126,15 +164,23 @@ function shareRows(counts: Map<string, number>, total: number, key: string) {
     .map(([name, n]) => ({ [key]: name, pacientes: n, participacao: percent(n, total) }));
 }
 
-function byInsurer(period: KpiPeriod, total: number): KpiTableData {
-  const counts = new Map<string, number>();
-  const labels = new Map<string, string>();
-  for (const { insurance } of sqlite.prepare(NEW_PATIENTS_INSURANCE_SQL).all(range(period)) as { insurance: string | null }[]) {
-    const label = insurance?.trim().replace(/\s+/g, " ") || NOT_INFORMED;
+/**
+ * Insurer texts grouped as typed, case and spaces ignored; a group is shown with the spelling of
+ * its first patient of the period (a seek per spelling, only when a group has several).
+ */
+function byInsurer(period: KpiPeriod, insurers: Map<string, number>, total: number): KpiTableData {
+  const groups = new Map<string, { labels: Map<string, string[]>; n: number }>();
+  for (const [raw, n] of insurers) {
+    if (n === 0) continue;
+    const label = raw.trim().replace(/\s+/g, " ") || NOT_INFORMED;
     const key = label.toLocaleLowerCase("pt-BR");
-    if (!labels.has(key)) labels.set(key, label);
-    counts.set(labels.get(key)!, (counts.get(labels.get(key)!) ?? 0) + 1);
+    const group = groups.get(key) ?? { labels: new Map<string, string[]>(), n: 0 };
+    group.n += n;
+    group.labels.set(label, [...(group.labels.get(label) ?? []), raw]);
+    groups.set(key, group);
   }
+  const counts = new Map<string, number>();
+  for (const { labels, n } of groups.values()) counts.set(labels.size === 1 ? [...labels.keys()][0] : firstSpelling(period, labels), n);
   return {
     id: "por-convenio",
     title: "Pacientes novos por convênio",
@@ -149,14 +195,32 @@ function byInsurer(period: KpiPeriod, total: number): KpiTableData {
 }
 
 function byReferrer(period: KpiPeriod, total: number): KpiTableData {
-  // Keyed by id (two referrers may share a name), then shown by name.
+  // Keyed by id (two referrers may share a name), then shown by name: the first of namesakes (by
+  // their first patient of the period) keeps the bare name, the others get their count appended.
+  const sums = sumsBy<number>(NEW_PATIENT_REFERRERS_SQL, period, "id");
+  const name = statement("select name from referrers where id = ?").pluck();
   const byId = new Map<number, { name: string; n: number }>();
   let referred = 0;
-  for (const { id, name } of sqlite.prepare(NEW_PATIENTS_REFERRER_SQL).all(range(period)) as { id: number; name: string }[]) {
-    const entry = byId.get(id) ?? { name, n: 0 };
-    entry.n += 1;
-    byId.set(id, entry);
-    referred += 1;
+  for (const [id, n] of sums) {
+    if (n === 0) continue;
+    byId.set(id, { name: name.get(id) as string, n });
+    referred += n;
+  }
+  const namesakes = new Set([...byId.values()].map((e) => e.name).filter((x, i, all) => all.indexOf(x) !== i));
+  if (namesakes.size > 0) {
+    const [start, end] = instantRange(period);
+    const first = statement(FIRST_PATIENT_OF_REFERRER_SQL);
+    const firstOf = new Map<number, { created_at: number; id: number }>();
+    for (const [id, entry] of byId) if (namesakes.has(entry.name)) firstOf.set(id, first.get({ referrer: id, start, end }) as { created_at: number; id: number });
+    const order = [...byId.keys()].sort((a, b) => {
+      const x = firstOf.get(a);
+      const y = firstOf.get(b);
+      if (!x || !y) return (x ? 1 : 0) - (y ? 1 : 0);
+      return x.created_at - y.created_at || x.id - y.id;
+    });
+    const entries = order.map((id) => [id, byId.get(id)!] as const);
+    byId.clear();
+    for (const [id, entry] of entries) byId.set(id, entry);
   }
   const counts = new Map<string, number>();
   for (const { name, n } of byId.values()) counts.set(counts.has(name) ? `${name} (${n})` : name, n);
@@ -172,4 +236,21 @@ function byReferrer(period: KpiPeriod, total: number): KpiTableData {
     rows: shareRows(counts, total, "encaminhador"),
     empty: "Nenhum paciente cadastrado no período.",
   };
+}
+
+/** The spelling (label) whose first patient of the period came first. */
+function firstSpelling(period: KpiPeriod, labels: Map<string, string[]>): string {
+  const [start, end] = instantRange(period);
+  const withText = statement(FIRST_PATIENT_WITH_INSURANCE_SQL);
+  const withoutText = statement(FIRST_PATIENT_WITHOUT_INSURANCE_SQL);
+  let best: { label: string; at: number; id: number } | null = null;
+  for (const [label, raws] of labels) {
+    for (const raw of raws) {
+      const rows = [withText.get({ insurance: raw, start, end }), raw === "" ? withoutText.get({ start, end }) : undefined] as ({ created_at: number; id: number } | undefined)[];
+      for (const row of rows) {
+        if (row && (!best || row.created_at < best.at || (row.created_at === best.at && row.id < best.id))) best = { label, at: row.created_at, id: row.id };
+      }
+    }
+  }
+  return best!.label;
 }

@@ -15,8 +15,13 @@ import { parseKpiPeriod } from "~/lib/kpi-period";
 import { AppointmentError, createAppointment, deleteAppointment, updateAppointment } from "~/models/appointment.server";
 import { bucketRanges } from "~/models/kpi-buckets.server";
 import { OPERATIONAL_BUCKETS_SQL, OPERATIONAL_DAYS_SQL, OPERATIONAL_TODAY_DOCTOR_SQL, OPERATIONAL_TODAY_SQL, operationalKpis } from "~/models/kpi-operacionais.server";
+import { ACTIVE_PATIENTS_SQL, FIRST_PATIENT_WITH_INSURANCE_SQL, MESSAGES_BY_STATUS_SQL, NEW_PATIENT_REFERRERS_SQL, NEW_PATIENTS_SQL, metricsKpis } from "~/models/kpi-metricas.server";
+import { deletePatient } from "~/models/patient.server";
+import { linkPatient } from "~/models/referrer.server";
 import { deleteSurgery } from "~/models/surgery.server";
+import { anonymisePatient } from "~/.server/lgpd-anonymise";
 import type { AppointmentInput } from "~/validation/appointment";
+import { referenceMetricsKpis } from "../support/kpi-reference/metricas";
 import { referenceOperationalKpis } from "../support/kpi-reference/operacionais";
 import { type SignedIn, insertDoctor, insertPatient, loginAs } from "./helpers";
 
@@ -309,5 +314,133 @@ describe("bucket ranges", () => {
       { grain: "d", lo: "2026-01-01", hi: "2026-01-01" },
     ]);
     expect(bucketRanges({ from: "2026-01-02", to: "2026-01-01" })).toEqual([]);
+  });
+});
+
+const INSURERS = ["Unimed", " unimed ", "UNIMED", "Bradesco  Saúde", "bradesco saúde", null, "", "  ", "Amil", "não informado", "SulAmérica"];
+const REFERRER_NAMES = ["Dr. Xavier", "Dr. Xavier", "Dra. Yara", "Dr. Zeca"];
+const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
+
+/** One random write to patients, referrals, referrers or messages (or, a third of the time, to the agenda). */
+function randomMetricsWrite(r: ReturnType<typeof random>) {
+  const patientId = someId("patients", r);
+  const referrerId = someId("referrers", r);
+  const messageId = someId("messages", r);
+  try {
+    switch (r.int(15)) {
+      case 0:
+      case 1: {
+        const created = new Date(randomStart(r));
+        patientIds.push(insertPatient(`Paciente novo ${r.int(1e6)}`, { insurance: r.pick(INSURERS), createdAt: created, updatedAt: created }));
+        break;
+      }
+      case 2:
+        if (patientId) sqlite.prepare("update patients set insurance = ? where id = ?").run(r.pick(INSURERS), patientId);
+        break;
+      case 3:
+        if (patientId) sqlite.prepare("update patients set created_at = ? where id = ?").run(randomStart(r), patientId);
+        break;
+      case 4:
+        if (patientId) {
+          if (r.next() < 0.5) deletePatient(admin.id, patientId);
+          else sqlite.prepare("delete from patients where id = ?").run(patientId);
+        }
+        break;
+      case 5:
+        if (patientId) anonymisePatient(admin.id, patientId);
+        break;
+      case 6:
+        db.insert(referrers).values({ name: r.pick(REFERRER_NAMES) }).run();
+        break;
+      case 7:
+        if (referrerId && patientId) linkPatient(admin.id, referrerId, patientId);
+        break;
+      case 8:
+        if (referrerId && patientId) {
+          if (r.next() < 0.5) sqlite
+              .prepare("insert into patient_referrals (patient_id, referrer_id, created_at, updated_at) values (?, ?, 0, 0) on conflict (patient_id) do update set referrer_id = excluded.referrer_id")
+              .run(patientId, referrerId);
+          else sqlite.prepare("update patient_referrals set referrer_id = ? where patient_id = ?").run(referrerId, patientId);
+        }
+        break;
+      case 9:
+        if (patientId) sqlite.prepare("delete from patient_referrals where patient_id = ?").run(patientId);
+        break;
+      case 10:
+        if (referrerId && r.next() < 0.3) sqlite.prepare("delete from referrers where id = ?").run(referrerId);
+        break;
+      case 11: {
+        const created = new Date(randomStart(r));
+        db.insert(messages)
+          .values({ patientId: patientId ?? null, patientName: "Paciente", body: "Olá", status: r.pick(MESSAGE_STATUSES), direction: r.next() < 0.8 ? "outbound" : "inbound", createdAt: created, updatedAt: created })
+          .run();
+        break;
+      }
+      case 12:
+        if (messageId) {
+          if (r.next() < 0.7) sqlite.prepare("update messages set status = ? where id = ?").run(r.pick(MESSAGE_STATUSES), messageId);
+          else sqlite.prepare("update messages set direction = case direction when 'outbound' then 'inbound' else 'outbound' end, created_at = ? where id = ?").run(randomStart(r), messageId);
+        }
+        break;
+      case 13:
+        if (messageId) sqlite.prepare("delete from messages where id = ?").run(messageId);
+        break;
+      default:
+        randomOperationalWrite(r);
+    }
+  } catch (error) {
+    // A refused delete (the patient has appointments) or anonymisation (already done) did not happen.
+    if (!(error instanceof Error && /não|já|FOREIGN KEY/i.test(error.message))) throw error;
+  }
+}
+
+function expectMetricsMatchReference() {
+  for (const parsed of PERIODS) {
+    const query = { period: parsed.period, previous: parsed.previous };
+    expect(metricsKpis(query), `${parsed.period.from}..${parsed.period.to}`).toEqual(referenceMetricsKpis(query));
+  }
+}
+
+describe("KPIs Métricas from maintained aggregates", () => {
+  it("equal a full recomputation after many random writes (models and raw SQL), for every period", () => {
+    const r = random(1914);
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 200; i++) randomMetricsWrite(r);
+      expectMetricsMatchReference();
+    }
+    // The random writes did reach the cases that matter: spellings, namesakes, messages, active patients.
+    const namesakes = sqlite.prepare("select count(*) as n from (select name from referrers join patient_referrals on referrer_id = referrers.id group by name having count(distinct referrers.id) > 1)").get() as { n: number };
+    expect(namesakes.n).toBeGreaterThan(0);
+    expect((sqlite.prepare("select count(distinct lower(trim(insurance))) as n from patients").get() as { n: number }).n).toBeGreaterThan(3);
+    expect((sqlite.prepare("select count(*) as n from messages where direction = 'outbound'").get() as { n: number }).n).toBeGreaterThan(3);
+    expect((sqlite.prepare("select count(*) as n from kpi_patient_days").get() as { n: number }).n).toBeGreaterThan(30);
+  }, 120_000);
+
+  it("the backfill gives the rows the triggers keep, after writes to every table", () => {
+    const { byTriggers, byBackfill } = rerunBackfill();
+    expect(byBackfill).toEqual(byTriggers);
+    const r = random(2019);
+    for (let i = 0; i < 150; i++) randomMetricsWrite(r);
+    expectMetricsMatchReference();
+  }, 60_000);
+
+  it("reads only primary-key ranges and seeks", () => {
+    const plan = (sql: string) =>
+      (sqlite.prepare(`explain query plan ${sql}`).all({ grain: "d", lo: "a", hi: "b", bucket: "a", fromMonth: "a", fromMonthStart: "a", from: "a", insurance: "x", start: 0, end: 1, referrer: 1 }) as { detail: string }[])
+        .map((row) => row.detail)
+        .join("\n");
+    for (const [sql, table] of [
+      [NEW_PATIENTS_SQL, "kpi_new_patients"],
+      [NEW_PATIENT_REFERRERS_SQL, "kpi_new_patient_referrers"],
+      [MESSAGES_BY_STATUS_SQL, "kpi_outbound_messages"],
+      [ACTIVE_PATIENTS_SQL, "kpi_active_points"],
+    ]) {
+      const p = plan(sql);
+      expect(p, p).toMatch(new RegExp(`SEARCH ${table} USING PRIMARY KEY`));
+      expect(p, p).not.toMatch(/\bSCAN (?!CONSTANT ROW)|TEMP B-TREE/);
+    }
+    const p = plan(FIRST_PATIENT_WITH_INSURANCE_SQL);
+    expect(p, p).toMatch(/SEARCH patients USING (COVERING )?INDEX patients_insurance_created_idx/);
+    expect(p, p).not.toMatch(/\bSCAN\b|TEMP B-TREE/);
   });
 });
