@@ -90,6 +90,11 @@ export function roundKpi(unit: KpiUnit, value: number): number {
   return unit === "count" || unit === "cents" ? Math.round(value) : Math.round(value * 10) / 10;
 }
 
+/** part ÷ whole × 100 rounded as a percent figure (one decimal); null when the whole is 0. */
+export function kpiPercent(part: number, whole: number): number | null {
+  return whole === 0 ? null : roundKpi("percent", (part / whole) * 100);
+}
+
 /** pt-BR text of a value: '1.234', 'R$ 1.234,56', '12,5%', '3,2 dias', '120,0 min'; '—' when missing. */
 export function formatKpiValue(unit: KpiUnit | undefined, value: KpiCell): string {
   if (value === null || value === undefined) return KPI_NO_VALUE;

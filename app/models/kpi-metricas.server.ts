@@ -14,7 +14,7 @@
  * - outbound messages by status (`kpi_outbound_messages`).
  */
 import { sqlite } from "~/.server/db";
-import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, roundKpi } from "~/lib/kpi";
+import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent } from "~/lib/kpi";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
 import { type BucketRange, bucketRanges, eachBucket, firstOfMonth, monthOf, statement } from "./kpi-buckets.server";
 
@@ -105,7 +105,6 @@ function messageCounts(period: KpiPeriod) {
   return { sent, delivered, read, failed: n("failed") };
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? null : roundKpi("percent", (part / whole) * 100));
 
 /** The figures and tables of /kpis/metricas for `period`, compared with `previous`. */
 export function metricsKpis({ period, previous }: { period: KpiPeriod; previous: KpiPeriod }): KpiReport {
@@ -130,8 +129,8 @@ export function metricsKpis({ period, previous }: { period: KpiPeriod; previous:
       label: "Taxa de entrega",
       unit: "percent",
       formula: METRICS_FORMULAS.delivered,
-      current: percent(msgs.delivered, msgs.sent),
-      previous: percent(msgsBefore.delivered, msgsBefore.sent),
+      current: kpiPercent(msgs.delivered, msgs.sent),
+      previous: kpiPercent(msgsBefore.delivered, msgsBefore.sent),
       reason: "Nenhuma mensagem enviada no período",
     }),
     kpiFigure({
@@ -139,8 +138,8 @@ export function metricsKpis({ period, previous }: { period: KpiPeriod; previous:
       label: "Taxa de leitura",
       unit: "percent",
       formula: METRICS_FORMULAS.read,
-      current: percent(msgs.read, msgs.sent),
-      previous: percent(msgsBefore.read, msgsBefore.sent),
+      current: kpiPercent(msgs.read, msgs.sent),
+      previous: kpiPercent(msgsBefore.read, msgsBefore.sent),
       reason: "Nenhuma mensagem enviada no período",
     }),
     kpiFigure({
@@ -148,8 +147,8 @@ export function metricsKpis({ period, previous }: { period: KpiPeriod; previous:
       label: "Taxa de falha no envio",
       unit: "percent",
       formula: METRICS_FORMULAS.failed,
-      current: percent(msgs.failed, msgs.sent + msgs.failed),
-      previous: percent(msgsBefore.failed, msgsBefore.sent + msgsBefore.failed),
+      current: kpiPercent(msgs.failed, msgs.sent + msgs.failed),
+      previous: kpiPercent(msgsBefore.failed, msgsBefore.sent + msgsBefore.failed),
       reason: "Nenhuma mensagem enviada no período",
     }),
   ];
@@ -161,7 +160,7 @@ export function metricsKpis({ period, previous }: { period: KpiPeriod; previous:
 function shareRows(counts: Map<string, number>, total: number, key: string) {
   return [...counts]
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b, "pt-BR"))
-    .map(([name, n]) => ({ [key]: name, pacientes: n, participacao: percent(n, total) }));
+    .map(([name, n]) => ({ [key]: name, pacientes: n, participacao: kpiPercent(n, total) }));
 }
 
 /**

@@ -18,7 +18,7 @@ import { asc } from "drizzle-orm";
 import { doctors } from "~db/schema";
 import { db } from "~/.server/db";
 import { startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
-import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, roundKpi, unavailableFigure } from "~/lib/kpi";
+import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent, roundKpi, unavailableFigure } from "~/lib/kpi";
 import { type KpiPeriod, addDaysIso } from "~/lib/kpi-period";
 import { bucketRanges, eachDayLabelled, statement } from "./kpi-buckets.server";
 
@@ -110,7 +110,6 @@ function report(period: KpiPeriod, filters: OperationalFilters, now: Date) {
   return { ...totals(period, doctor), ...pastOfPeriod(period, doctor, now) };
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? null : roundKpi("percent", (part / whole) * 100));
 const leadDays = (t: { leadN: number; leadMs: number }) => (t.leadN === 0 ? null : roundKpi("days", t.leadMs / t.leadN / DAY_MS));
 
 export const OPERATIONAL_FORMULAS = {
@@ -146,8 +145,8 @@ export function operationalKpis(
       label: "Taxa de cancelamento",
       unit: "percent",
       formula: OPERATIONAL_FORMULAS.cancellation,
-      current: percent(cur.cancelled, cur.total),
-      previous: percent(prev.cancelled, prev.total),
+      current: kpiPercent(cur.cancelled, cur.total),
+      previous: kpiPercent(prev.cancelled, prev.total),
       reason: "Nenhuma consulta no período",
     }),
     unavailableFigure({
@@ -162,8 +161,8 @@ export function operationalKpis(
       label: "Consultas passadas sem desfecho",
       unit: "percent",
       formula: OPERATIONAL_FORMULAS.openPast,
-      current: percent(cur.openPast, cur.past),
-      previous: percent(prev.openPast, prev.past),
+      current: kpiPercent(cur.openPast, cur.past),
+      previous: kpiPercent(prev.openPast, prev.past),
       reason: "Nenhuma consulta passada no período",
     }),
     kpiFigure({
@@ -187,8 +186,8 @@ export function operationalKpis(
       label: "Conversão consulta → cirurgia",
       unit: "percent",
       formula: OPERATIONAL_FORMULAS.conversion,
-      current: percent(cur.converted, cur.completed),
-      previous: percent(prev.converted, prev.completed),
+      current: kpiPercent(cur.converted, cur.completed),
+      previous: kpiPercent(prev.converted, prev.completed),
       reason: "Nenhuma consulta concluída no período",
     }),
   ];
@@ -225,7 +224,7 @@ function perDoctor(period: KpiPeriod, filters: OperationalFilters): KpiTableData
       consultas: r.total - r.cancelled,
       concluidas: r.completed,
       canceladas: r.cancelled,
-      cancelamento: percent(r.cancelled, r.total),
+      cancelamento: kpiPercent(r.cancelled, r.total),
       antecedencia: leadDays(r),
     }));
   return {

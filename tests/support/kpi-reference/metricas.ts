@@ -2,14 +2,17 @@
  * REFERENCE IMPLEMENTATION for the tests (not app code): the figures of KPIs Métricas recomputed from
  * the raw tables on every call, as the screen did before the maintained aggregates
  * (docs/decisions/0023-kpi-aggregates.md). The equivalence tests compare the app's report with this one.
+ * The formulas' text, constants and percent rounding are the model's own (imported): only the
+ * computation from the raw tables is kept here.
  *
  * Former header: KPIs Métricas (/kpis/metricas): patients (new, active, by insurer, by referrer) and WhatsApp
  * messages (sent, delivered, read, failed) for a period. Each figure is an aggregate over an index
  * range; the formula of each is written beside it and shown to the user.
  */
 import { sqlite } from "~/.server/db";
-import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, roundKpi } from "~/lib/kpi";
+import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent } from "~/lib/kpi";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
+import { METRICS_FORMULAS } from "~/models/kpi-metricas.server";
 
 /** Patients registered in the period (patients_created_at_idx). */
 export const NEW_PATIENTS_SQL = `select count(*) as n from patients where created_at >= @start and created_at < @end`;
@@ -40,14 +43,6 @@ export const MESSAGES_BY_STATUS_SQL = `
   select count(*) as n from messages
    where status = @status and created_at >= @start and created_at < @end and direction = 'outbound'`;
 
-export const METRICS_FORMULAS = {
-  newPatients: "Pacientes cadastrados no período (data de cadastro).",
-  activePatients: "Pacientes distintos com ao menos uma consulta não cancelada com início no período.",
-  sent: "Mensagens de WhatsApp enviadas pela clínica criadas no período e aceitas pelo provedor (situação enviada, entregue ou lida).",
-  delivered: "Mensagens entregues ou lidas ÷ mensagens enviadas no período × 100.",
-  read: "Mensagens lidas ÷ mensagens enviadas no período × 100.",
-  failed: "Mensagens com falha ÷ (enviadas + com falha) no período × 100.",
-} as const;
 
 const NOT_INFORMED = "Não informado";
 const NO_REFERRER = "Sem encaminhador";
@@ -70,7 +65,6 @@ function messageCounts(period: KpiPeriod) {
   return { sent, delivered, read, failed: n("failed") };
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? null : roundKpi("percent", (part / whole) * 100));
 
 /** The figures and tables of /kpis/metricas for `period`, compared with `previous`. */
 export function referenceMetricsKpis({ period, previous }: { period: KpiPeriod; previous: KpiPeriod }): KpiReport {
@@ -96,8 +90,8 @@ export function referenceMetricsKpis({ period, previous }: { period: KpiPeriod; 
       label: "Taxa de entrega",
       unit: "percent",
       formula: METRICS_FORMULAS.delivered,
-      current: percent(msgs.delivered, msgs.sent),
-      previous: percent(msgsBefore.delivered, msgsBefore.sent),
+      current: kpiPercent(msgs.delivered, msgs.sent),
+      previous: kpiPercent(msgsBefore.delivered, msgsBefore.sent),
       reason: "Nenhuma mensagem enviada no período",
     }),
     kpiFigure({
@@ -105,8 +99,8 @@ export function referenceMetricsKpis({ period, previous }: { period: KpiPeriod; 
       label: "Taxa de leitura",
       unit: "percent",
       formula: METRICS_FORMULAS.read,
-      current: percent(msgs.read, msgs.sent),
-      previous: percent(msgsBefore.read, msgsBefore.sent),
+      current: kpiPercent(msgs.read, msgs.sent),
+      previous: kpiPercent(msgsBefore.read, msgsBefore.sent),
       reason: "Nenhuma mensagem enviada no período",
     }),
     kpiFigure({
@@ -114,8 +108,8 @@ export function referenceMetricsKpis({ period, previous }: { period: KpiPeriod; 
       label: "Taxa de falha no envio",
       unit: "percent",
       formula: METRICS_FORMULAS.failed,
-      current: percent(msgs.failed, msgs.sent + msgs.failed),
-      previous: percent(msgsBefore.failed, msgsBefore.sent + msgsBefore.failed),
+      current: kpiPercent(msgs.failed, msgs.sent + msgs.failed),
+      previous: kpiPercent(msgsBefore.failed, msgsBefore.sent + msgsBefore.failed),
       reason: "Nenhuma mensagem enviada no período",
     }),
   ];
@@ -127,7 +121,7 @@ export function referenceMetricsKpis({ period, previous }: { period: KpiPeriod; 
 function shareRows(counts: Map<string, number>, total: number, key: string) {
   return [...counts]
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b, "pt-BR"))
-    .map(([name, n]) => ({ [key]: name, pacientes: n, participacao: percent(n, total) }));
+    .map(([name, n]) => ({ [key]: name, pacientes: n, participacao: kpiPercent(n, total) }));
 }
 
 function byInsurer(period: KpiPeriod, total: number): KpiTableData {

@@ -2,6 +2,8 @@
  * REFERENCE IMPLEMENTATION for the tests (not app code): the figures of KPIs Operacionais recomputed from
  * the raw tables on every call, as the screen did before the maintained aggregates
  * (docs/decisions/0023-kpi-aggregates.md). The equivalence tests compare the app's report with this one.
+ * The formulas' text, constants and percent rounding are the model's own (imported): only the
+ * computation from the raw tables is kept here.
  *
  * Former header: KPIs Operacionais (/kpis/operacionais): the agenda's figures for a period, optionally one
  * doctor's. Every figure is a SQL aggregate over an index range (appointments_kpi_start_idx, or
@@ -16,17 +18,12 @@ import { asc } from "drizzle-orm";
 import { doctors } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
 import { formatIsoDate, isoDateInClinic } from "~/lib/dates";
-import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, roundKpi, unavailableFigure } from "~/lib/kpi";
+import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent, roundKpi, unavailableFigure } from "~/lib/kpi";
 import { type KpiPeriod, eachDateOfPeriod, instantRange } from "~/lib/kpi-period";
+import { CONVERSION_WINDOW_DAYS, OPERATIONAL_FORMULAS, type OperationalFilters } from "~/models/kpi-operacionais.server";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** A consultation converts when the same patient has a surgery created within this many days after it. */
-export const CONVERSION_WINDOW_DAYS = 90;
-
-export interface OperationalFilters {
-  doctorId: number | null;
-}
 
 /**
  * One row per start time of the period (appointments share slot times, so these are far fewer
@@ -139,18 +136,8 @@ function conversion(period: KpiPeriod, filters: OperationalFilters, now: Date) {
     .get(params(period, filters, now)) as { consultations: number; converted: number };
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? null : roundKpi("percent", (part / whole) * 100));
 const leadDays = (t: { leadN: number; leadMs: number }) => (t.leadN === 0 ? null : roundKpi("days", t.leadMs / t.leadN / DAY_MS));
 
-export const OPERATIONAL_FORMULAS = {
-  appointments: "Consultas não canceladas com início no período (todas as situações exceto 'Cancelada').",
-  cancellation: "Consultas canceladas ÷ todas as consultas com início no período × 100.",
-  noShow: "Faltas ÷ consultas passadas do período × 100.",
-  openPast: "Consultas já passadas ainda 'Agendada' ou 'Confirmada' (sem desfecho registrado) ÷ consultas passadas não canceladas do período × 100.",
-  leadTime: "Média, em dias, de (início da consulta − momento da marcação) das consultas não canceladas do período; consultas registradas depois de acontecerem ficam de fora.",
-  occupancy: "Horas de consultas ÷ horas de atendimento configuradas de cada médico no período × 100.",
-  conversion: `Consultas concluídas no período seguidas de uma cirurgia do mesmo paciente cadastrada em até ${CONVERSION_WINDOW_DAYS} dias ÷ consultas concluídas no período × 100.`,
-} as const;
 
 /** The figures and tables of /kpis/operacionais for `period`, compared with `previous`. */
 export function referenceOperationalKpis(
@@ -179,8 +166,8 @@ export function referenceOperationalKpis(
       label: "Taxa de cancelamento",
       unit: "percent",
       formula: OPERATIONAL_FORMULAS.cancellation,
-      current: percent(cur.cancelled, cur.total),
-      previous: percent(prev.cancelled, prev.total),
+      current: kpiPercent(cur.cancelled, cur.total),
+      previous: kpiPercent(prev.cancelled, prev.total),
       reason: "Nenhuma consulta no período",
     }),
     unavailableFigure({
@@ -195,8 +182,8 @@ export function referenceOperationalKpis(
       label: "Consultas passadas sem desfecho",
       unit: "percent",
       formula: OPERATIONAL_FORMULAS.openPast,
-      current: percent(cur.openPast, cur.past),
-      previous: percent(prev.openPast, prev.past),
+      current: kpiPercent(cur.openPast, cur.past),
+      previous: kpiPercent(prev.openPast, prev.past),
       reason: "Nenhuma consulta passada no período",
     }),
     kpiFigure({
@@ -220,8 +207,8 @@ export function referenceOperationalKpis(
       label: "Conversão consulta → cirurgia",
       unit: "percent",
       formula: OPERATIONAL_FORMULAS.conversion,
-      current: percent(conv.converted, conv.consultations),
-      previous: percent(convBefore.converted, convBefore.consultations),
+      current: kpiPercent(conv.converted, conv.consultations),
+      previous: kpiPercent(convBefore.converted, convBefore.consultations),
       reason: "Nenhuma consulta concluída no período",
     }),
   ];
@@ -258,7 +245,7 @@ function perDoctor(period: KpiPeriod, filters: OperationalFilters, now: Date): K
       consultas: r.total - r.cancelled,
       concluidas: r.completed,
       canceladas: r.cancelled,
-      cancelamento: percent(r.cancelled, r.total),
+      cancelamento: kpiPercent(r.cancelled, r.total),
       antecedencia: leadDays({ leadN: r.lead_n, leadMs: r.lead_ms ?? 0 }),
     }));
   return {
