@@ -1,12 +1,12 @@
-import { Download, FileText, Trash2 } from "~/components/icons";
+import { Trash2 } from "~/components/icons";
 import { Form, Link, useLocation } from "react-router";
-import { DataTable } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { DocumentUploadDialog } from "~/components/document-upload-dialog";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { ListToolbar } from "~/components/list-toolbar";
 import { PatientLink } from "~/components/patient-link";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { StoredFilesTable } from "~/components/stored-files-table";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -14,13 +14,11 @@ import { Label } from "~/components/ui/label";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
-import { formatDateTime } from "~/lib/dates";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS, labelFor } from "~/lib/enums";
 import { listUrl, parseId, parseListState, safeReturnTo } from "~/lib/list-params";
 import { DOCUMENT_LIST } from "~/lib/lists";
 import { can } from "~/lib/permissions";
 import { pathWithParams } from "~/lib/url";
-import { formatFileSize } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { deleteDocument, getDocument, listDocuments } from "~/models/document.server";
 import { handleUpload, uploadDialog } from "~/models/document-upload.server";
@@ -89,7 +87,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
-type Row = LoaderData["rows"][number];
 
 /** The upload period as two date fields (a GET form): documents sent from one day to another. */
 function PeriodFilter({ params, filters }: Pick<LoaderData, "params" | "filters">) {
@@ -118,7 +115,7 @@ function PeriodFilter({ params, filters }: Pick<LoaderData, "params" | "filters"
 }
 
 export default function FilesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, pageSize, params, filters, filterPatient, upload, deleting, closeTo, listHref } = loaderData;
+  const { params, filters, filterPatient, upload, deleting, closeTo, listHref } = loaderData;
   const [listPath, listSearch = ""] = listHref.split("?");
   const hrefWith = (changes: Record<string, string | number | null>) => pathWithParams(listPath, listSearch, changes);
   useToastEffect(actionData?.toast);
@@ -154,54 +151,25 @@ export default function FilesPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      <DataTable
+      <StoredFilesTable
         caption="Documentos"
-        rows={rows}
-        total={total}
-        page={loaderData.page}
-        keyset={loaderData}
-        pageSize={pageSize}
+        list={loaderData}
         sort={{ key: params.sort, dir: params.dir }}
-        getRowKey={(row) => row.id}
         emptyText="Nenhum documento encontrado"
+        icon
+        file={(row) => ({ name: row.originalName, note: row.note, uploadedAt: row.createdAt, sizeBytes: row.sizeBytes, downloadHref: `/files/${row.id}/download` })}
         columns={[
-          { key: "createdAt", header: "Enviado em", sortKey: "createdAt", className: "whitespace-nowrap tabular-nums", cell: (row) => formatDateTime(row.createdAt) },
-          {
-            key: "name",
-            header: "Arquivo",
-            className: "font-medium whitespace-normal break-all",
-            cell: (row) => (
-              <span className="inline-flex items-start gap-1.5">
-                <FileText aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                <span>
-                  {row.originalName}
-                  {row.note ? <span className="block text-xs font-normal break-words text-muted-foreground">{row.note}</span> : null}
-                </span>
-              </span>
-            ),
-          },
           { key: "patient", header: "Paciente", className: "whitespace-normal", cell: (row) => <PatientLink id={row.patientId} name={row.patientName} /> },
           { key: "category", header: "Categoria", cell: (row) => <Badge variant="outline">{labelFor(DOCUMENT_CATEGORY_LABELS, row.category)}</Badge> },
           { key: "surgery", header: "Cirurgia", className: "whitespace-normal", cell: (row) => row.surgeryType ?? "-" },
-          { key: "size", header: "Tamanho", className: "whitespace-nowrap tabular-nums", cell: (row) => formatFileSize(row.sizeBytes) },
-          {
-            key: "actions",
-            header: <span className="sr-only">Ações</span>,
-            className: "w-px whitespace-nowrap",
-            cell: (row: Row) => (
-              <span className="flex gap-1">
-                <ButtonLink to={`/files/${row.id}/download`} reloadDocument variant="ghost" size="icon" aria-label={`Baixar ${row.originalName}`} title="Baixar">
-                  <Download aria-hidden />
-                </ButtonLink>
-                {loaderData.canDelete ? (
-                  <ButtonLink to={hrefWith({ delete: row.id, dialog: null })} preventScrollReset variant="ghost" size="icon" aria-label={`Excluir ${row.originalName}`} title="Excluir">
-                    <Trash2 aria-hidden />
-                  </ButtonLink>
-                ) : null}
-              </span>
-            ),
-          },
         ]}
+        actions={(row) =>
+          loaderData.canDelete ? (
+            <ButtonLink to={hrefWith({ delete: row.id, dialog: null })} preventScrollReset variant="ghost" size="icon" aria-label={`Excluir ${row.originalName}`} title="Excluir">
+              <Trash2 aria-hidden />
+            </ButtonLink>
+          ) : null
+        }
       />
 
       {upload ? <DocumentUploadDialog upload={upload} closeTo={closeTo} returnTo={loaderData.returnTo} result={uploadResult} /> : null}
