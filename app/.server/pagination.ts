@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, asc, count, desc, getTableName, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, asc, count, desc, getTableName, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Cursor, PAGE_SIZE, formatCursor, offsetOf } from "~/lib/list-params";
 import { db, sqlite } from "./db";
@@ -106,6 +106,23 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
     // Page 2's previous page is page 1 itself: a plain link, no cursor.
     prev: page > 2 ? cursorOf(rows[0]) : null,
   };
+}
+
+/**
+ * A list screen's page, the usual way: the matches counted (`countMatches`, capped) and the page
+ * read by `keysetPage`, its exact total given when known. `run` gets the list's `where` already
+ * joined with the page's position.
+ */
+export function keysetList<Row extends { id: number; cursorKey: unknown }>(
+  table: SQLiteTable,
+  where: SQL | undefined,
+  position: PagePosition,
+  order: KeysetOrder,
+  run: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) => Row[],
+): ListPage<Omit<Row, "cursorKey">> & { page: number } {
+  const counted = countMatches(table, where);
+  const page = keysetPage(position, order, (at, orderBy, limit, offset) => run(and(where, at), orderBy, limit, offset), counted.totalCapped ? null : counted.total);
+  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { type SQL, and, asc, desc, eq, gte, isNotNull, like, lt, not, or, sql } from "drizzle-orm";
 import { doctors, medicalCodes, payers, referenceFeeSchedules, surgeries, surgeryFeeLines } from "~db/schema";
 import { db } from "~/.server/db";
-import { countMatches, keysetPage } from "~/.server/pagination";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import { keysetList } from "~/.server/pagination";
+import type { ListParams } from "~/lib/list-params";
 import type { FeeScheduleFilters } from "~/lib/lists";
 import { startOfIsoDateInClinic } from "~/lib/dates";
 import type { FeeScheduleKind } from "~/lib/enums";
@@ -187,20 +187,14 @@ export function listScheduleRows(state: ListParams<"code"> & { filters: FeeSched
   const r = referenceFeeSchedules;
   const where = scheduleWhere({ kind: state.filters.kind, year: state.filters.year, search: state.q });
   const order = { key: r.code, id: r.id, dir: state.dir };
-  const counted = countMatches(r, where);
-  const page = keysetPage(
-    state,
-    order,
-    (position, orderBy, limit, offset) =>
-      db
-        .select({ id: r.id, kind: r.kind, year: r.year, version: r.version, code: r.code, description: r.description, baseValueCents: r.baseValueCents, cursorKey: order.key })
-        .from(r)
-        .where(and(where, position))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset)
-        .all(),
-    counted.totalCapped ? null : counted.total,
+  return keysetList(r, where, state, order, (at, orderBy, limit, offset) =>
+    db
+      .select({ id: r.id, kind: r.kind, year: r.year, version: r.version, code: r.code, description: r.description, baseValueCents: r.baseValueCents, cursorKey: order.key })
+      .from(r)
+      .where(at)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)
+      .all(),
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
