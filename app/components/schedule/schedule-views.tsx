@@ -1,0 +1,231 @@
+import { CalendarX } from "~/components/icons";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { EmptyState } from "~/components/empty-state";
+import { PatientLink } from "~/components/patient-link";
+import { type BadgeVariant, Badge } from "~/components/ui/badge";
+import { formatInClinic, formatTime } from "~/lib/dates";
+import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus, labelFor } from "~/lib/enums";
+import { cn } from "~/lib/utils";
+import type { Route } from "../../routes/+types/schedule";
+
+/* The day, week and month views of /schedule: each entry a link to its appointment (for editors). */
+
+type Day = Route.ComponentProps["loaderData"]["days"][number];
+type Entry = Day["entries"][number];
+
+// ── Entries ─────────────────────────────────────────────────────────────────
+
+const STATUS_VARIANTS: Record<AppointmentStatus, BadgeVariant> = {
+  scheduled: "info",
+  confirmed: "success",
+  completed: "secondary",
+  cancelled: "destructive",
+};
+
+/** Left border colour of a compact entry: the status badge's colour. */
+const STATUS_BORDERS: Record<AppointmentStatus, string> = {
+  scheduled: "border-l-info",
+  confirmed: "border-l-success",
+  completed: "border-l-muted-foreground/50",
+  cancelled: "border-l-destructive",
+};
+
+function statusLabel(status: string) {
+  return labelFor(APPOINTMENT_STATUS_LABELS, status);
+}
+
+/** 'HH:mm–HH:mm'; an end (or start) on another day carries its date ('23:30–00:30 (23/11)'). */
+function timeRange(entry: Entry, day: Day) {
+  const start = entry.startTime < day.start ? `${formatInClinic(entry.startTime, "dd/MM")} ${formatTime(entry.startTime)}` : formatTime(entry.startTime);
+  const end = entry.endTime > day.end ? `${formatTime(entry.endTime)} (${formatInClinic(entry.endTime, "dd/MM")})` : formatTime(entry.endTime);
+  return `${start}–${end}`;
+}
+
+/** The entry opens the appointment's edit dialog for those who may edit; otherwise it is plain text. */
+function EntryLink({ entry, canEdit, className, children }: { entry: Entry; canEdit: boolean; className?: string; children: ReactNode }) {
+  const here = useLocation();
+  if (!canEdit) return <span className={className}>{children}</span>;
+  return (
+    <Link
+      // Saving or closing the dialog comes back to this view of the schedule.
+      to={`/appointments?${new URLSearchParams({ edit: String(entry.id), returnTo: here.pathname + here.search })}`}
+      className={cn(
+        "rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        className,
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
+  if (day.entries.length === 0) {
+    return <EmptyState icon={CalendarX} title="Nenhuma consulta neste dia" className="bg-card" />;
+  }
+  return (
+    <>
+    {day.total > day.entries.length ? (
+      <p role="status" className="text-sm text-muted-foreground">
+        Mostrando as primeiras {day.entries.length} de {day.total} consultas deste dia. Escolha um médico para ver a agenda dele inteira.
+      </p>
+    ) : null}
+    <ol aria-label={`Consultas de ${day.label}`} className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm" data-date={day.date}>
+      {day.entries.map((entry) => (
+        <li key={entry.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4" data-testid="schedule-entry">
+          <p className="shrink-0 font-medium tabular-nums sm:w-36">
+            <EntryLink entry={entry} canEdit={canEdit}>
+              <time dateTime={new Date(entry.startTime).toISOString()}>{timeRange(entry, day)}</time>
+            </EntryLink>
+          </p>
+          <div className="min-w-0 flex-1 space-y-1">
+            <p className="font-medium">
+              <PatientLink id={entry.patientId} name={entry.patientName} />
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {entry.doctorName}
+              {entry.type ? ` · ${entry.type}` : ""}
+              {entry.location ? ` · ${entry.location}` : ""}
+            </p>
+          </div>
+          <Badge variant={STATUS_VARIANTS[entry.status] ?? "outline"}>{statusLabel(entry.status)}</Badge>
+        </li>
+      ))}
+    </ol>
+    </>
+  );
+}
+
+/** One line of a week column or month cell: status colour, time, patient (and doctor). */
+function CompactEntry({ entry, day, canEdit, showDoctor }: { entry: Entry; day: Day; canEdit: boolean; showDoctor: boolean }) {
+  const cancelled = entry.status === "cancelled";
+  return (
+    <li
+      className={cn("rounded-sm border-l-[3px] bg-muted/50 px-1.5 py-1 text-xs", STATUS_BORDERS[entry.status])}
+      title={`${timeRange(entry, day)} · ${entry.patientName} · ${entry.doctorName} · ${statusLabel(entry.status)}`}
+      data-testid="schedule-entry"
+    >
+      <EntryLink entry={entry} canEdit={canEdit} className="block">
+        <span className="font-medium tabular-nums">{showDoctor || entry.startTime < day.start ? timeRange(entry, day) : formatTime(entry.startTime)}</span>{" "}
+        <span className={cn("break-words", cancelled && "line-through")}>{entry.patientName}</span>
+        {showDoctor ? <span className="block truncate text-muted-foreground">{entry.doctorName}</span> : null}
+        <span className="sr-only"> ({statusLabel(entry.status)})</span>
+      </EntryLink>
+    </li>
+  );
+}
+
+export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boolean; dayHref: (date: string) => string }) {
+  return (
+    <div className="grid gap-3 lg:grid-cols-7">
+      {days.map((day) => (
+        <section
+          key={day.date}
+          aria-labelledby={`week-day-${day.date}`}
+          data-date={day.date}
+          data-today={day.isToday || undefined}
+          className={cn(
+            "flex min-h-32 min-w-0 flex-col gap-2 rounded-xl border bg-card p-2 text-card-foreground shadow-sm",
+            day.isToday && "border-primary ring-1 ring-primary",
+          )}
+        >
+          <h3 id={`week-day-${day.date}`} className="text-sm">
+            <Link
+              to={dayHref(day.date)}
+              aria-label={`${day.label}${day.isToday ? " (hoje)" : ""}`}
+              aria-current={day.isToday ? "date" : undefined}
+              className="flex items-baseline gap-1.5 rounded-sm px-1 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <span className="text-muted-foreground capitalize">{day.weekday}</span>
+              <span className={cn("text-lg font-semibold", day.isToday && "text-primary")}>{day.dayNumber}</span>
+              {day.isToday ? <span className="text-xs font-medium text-primary">Hoje</span> : null}
+            </Link>
+          </h3>
+          {day.entries.length > 0 ? (
+            <ul className="space-y-1.5">
+              {day.entries.map((entry) => (
+                <CompactEntry key={entry.id} entry={entry} day={day} canEdit={canEdit} showDoctor />
+              ))}
+            </ul>
+          ) : (
+            <p className="px-1 text-xs text-muted-foreground">Sem consultas</p>
+          )}
+          {day.total > day.entries.length ? (
+            <Link
+              to={dayHref(day.date)}
+              className="rounded-sm px-1 text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              +{day.total - day.entries.length} mais<span className="sr-only"> consultas em {day.label}</span>
+            </Link>
+          ) : null}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function MonthView({ title, days, canEdit, dayHref }: { title: string; days: Day[]; canEdit: boolean; dayHref: (date: string) => string }) {
+  const weeks: Day[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+  return (
+    // `relative` keeps the sr-only texts (absolutely positioned) inside the scrolling box.
+    <div className="relative max-w-full overflow-x-auto rounded-xl border bg-card text-card-foreground shadow-sm">
+      <table className="w-full min-w-[44rem] table-fixed border-collapse" aria-label={`Calendário de ${title}`}>
+        <thead>
+          <tr>
+            {weeks[0].map((day) => (
+              <th key={day.weekdayName} scope="col" abbr={day.weekdayName} className="border-b px-2 py-2 text-left text-xs font-medium text-muted-foreground capitalize">
+                {day.weekday}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0].date}>
+              {week.map((day) => {
+                const more = day.total - day.entries.length;
+                return (
+                  <td
+                    key={day.date}
+                    data-date={day.date}
+                    data-outside={day.inPeriod ? undefined : "true"}
+                    className={cn("relative h-28 border-t border-l p-1 align-top first:border-l-0", !day.inPeriod && "bg-muted/40 text-muted-foreground")}
+                  >
+                    <Link
+                      to={dayHref(day.date)}
+                      aria-label={`${day.label}${day.isToday ? " (hoje)" : ""}${day.total ? `, ${day.total} ${day.total === 1 ? "consulta" : "consultas"}` : ""}`}
+                      aria-current={day.isToday ? "date" : undefined}
+                      className={cn(
+                        "inline-flex size-7 items-center justify-center rounded-full text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                        day.isToday && "bg-primary font-semibold text-primary-foreground hover:bg-primary/90",
+                      )}
+                    >
+                      {day.dayNumber}
+                    </Link>
+                    {day.entries.length > 0 ? (
+                      <ul className="mt-1 space-y-1">
+                        {day.entries.map((entry) => (
+                          <CompactEntry key={entry.id} entry={entry} day={day} canEdit={canEdit} showDoctor={false} />
+                        ))}
+                      </ul>
+                    ) : null}
+                    {more > 0 ? (
+                      <Link
+                        to={dayHref(day.date)}
+                        className="mt-1 inline-block rounded-sm px-1 text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      >
+                        +{more} mais<span className="sr-only"> consultas em {day.label}</span>
+                      </Link>
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
