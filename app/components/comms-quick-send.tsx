@@ -19,6 +19,7 @@ import {
   typedVariablesOf,
   variableFieldName,
 } from "~/lib/message-template";
+import { parseId } from "~/lib/list-params";
 import type { PickerOption } from "~/lib/picker-options";
 import { SELECT_PATIENT_AND_TEMPLATE } from "~/lib/message-template";
 
@@ -227,4 +228,34 @@ export function QuickSendCard({
       </CardContent>
     </Card>
   );
+}
+
+/** The quick-send fields a refused POST sent, to show them again. */
+function draftFromResult(initial: Record<string, unknown> | null | undefined, fallback: QuickSendDraft): QuickSendDraft {
+  if (!initial) return fallback;
+  const variables: Record<string, string> = {};
+  const walk = (value: unknown, prefix: string) => {
+    if (typeof value === "string") variables[prefix] = value;
+    else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) walk(item, prefix ? `${prefix}.${key}` : key);
+  };
+  walk(initial.variables, "");
+  return {
+    patientId: parseId(initial.patientId) ?? fallback.patientId,
+    patientQ: typeof initial.patientQ === "string" ? initial.patientQ : fallback.patientQ,
+    templateId: parseId(initial.templateId),
+    variables,
+  };
+}
+
+/** A refused POST of the screen's action, as its page receives it. */
+export interface RefusedForm {
+  intent: string;
+  result?: { initialValue?: Record<string, unknown> | null } | null;
+  toast?: Toast;
+}
+
+/** The draft and error a QuickSendCard shows: the refused send's fields and message again, else the loader's draft. */
+export function quickSendRetry(failed: RefusedForm | undefined, draft: QuickSendDraft): { draft: QuickSendDraft; error: string | null } {
+  if (failed?.intent !== "send") return { draft, error: null };
+  return { draft: draftFromResult(failed.result?.initialValue, draft), error: failed.toast?.message ?? "Erro ao enviar mensagem" };
 }

@@ -3,11 +3,17 @@ import { automationRules, googleDriveFiles, patients } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { db } from "~/.server/db";
+import { type SessionUser, assertCan } from "~/.server/auth";
 import { DomainError } from "~/.server/domain-error";
+import { notFound } from "~/.server/responses";
 import { isMobile, whatsappConfig, whatsappNumber } from "~/.server/whatsapp";
-import { missingVariables, patientVariables, renderTemplate, templateParameters } from "~/lib/message-template";
+import { formatDateTime } from "~/lib/dates";
+import { parseId } from "~/lib/list-params";
+import { isKnownVariable, missingVariables, patientVariables, renderTemplate, templateParameters } from "~/lib/message-template";
 import type { QuickSendInput, ReplyInput } from "~/validation/comms";
-import { countSentSince, customerWindow, queueMessage } from "./message.server";
+import { getRule } from "./automation.server";
+import { consentOf, conversation, countSentSince, customerWindow, queueMessage } from "./message.server";
+import { patientPickerOptions } from "./picker-options.server";
 import { getTemplate } from "./template.server";
 
 /**
@@ -122,4 +128,77 @@ export function commsKpis(now = new Date()): CommsKpis {
     driveFolders: db.select({ n: count() }).from(googleDriveFiles).where(eq(googleDriveFiles.mimeType, DRIVE_FOLDER)).get()?.n ?? 0,
     activeRules: db.select({ n: count() }).from(automationRules).where(and(eq(automationRules.enabled, true))).get()?.n ?? 0,
   }));
+}
+
+/** The quick-send state a GET round trip carries (the picker's 'Buscar', 'Carregar template' without JavaScript). */
+function quickSendDraftOf(params: URLSearchParams) {
+  const variables: Record<string, string> = {};
+  for (const [key, value] of params) {
+    const name = key.startsWith("variables.") ? key.slice("variables.".length) : null;
+    if (name && isKnownVariable(name)) variables[name] = value.slice(0, 500);
+  }
+  return {
+    patientId: parseId(params.get("patientId")),
+    patientQ: (params.get("patientQ") ?? "").slice(0, 100),
+    templateId: parseId(params.get("templateId")),
+    variables,
+  };
+}
+
+const CONSENT_SOURCE_LABELS: Record<string, string> = {
+  cadastro: "cadastro do paciente",
+  paciente_whatsapp: "pelo WhatsApp",
+  formulario: "formulário assinado",
+  verbal: "consentimento verbal",
+};
+
+function consentText(patientId: number | null): { name: string | null; consent: string | null } {
+  const consent = patientId ? consentOf(patientId) : null;
+  if (!consent) return { name: null, consent: null };
+  const text = consent.optIn
+    ? `Opt-in do WhatsApp registrado${consent.at ? ` em ${formatDateTime(consent.at)}` : ""}${consent.source ? ` (${CONSENT_SOURCE_LABELS[consent.source] ?? consent.source})` : ""}.`
+    : "Este paciente não autorizou mensagens por WhatsApp (sem opt-in).";
+  return { name: consent.name, consent: text };
+}
+
+/** The quick send as the URL leaves it: the draft, the patient picker's options and the chosen patient's consent. */
+export function quickSendState(params: URLSearchParams) {
+  const draft = quickSendDraftOf(params);
+  return { draft, patientOptions: patientPickerOptions(draft.patientQ, draft.patientId), ...consentText(draft.patientId) };
+}
+
+/**
+ * The communication screen's URL-driven dialogs, each behind its permission: ?template=new|ID and
+ * ?rule=new|ID (communication:edit), ?reply=PATIENT and ?dialog=send (communication:create; the
+ * patient page's 'Enviar mensagem' opens the quick send in a dialog, patient chosen).
+ */
+export function commsDialogs(params: URLSearchParams, user: SessionUser) {
+  let templateDialog: { mode: "new" } | { mode: "edit"; template: NonNullable<ReturnType<typeof getTemplate>> } | null = null;
+  if (params.has("template")) {
+    assertCan(user, "communication", "edit");
+    const raw = params.get("template");
+    if (raw === "new") templateDialog = { mode: "new" };
+    else {
+      const template = getTemplate(parseId(raw) ?? 0) ?? notFound("Template não encontrado.");
+      templateDialog = { mode: "edit", template };
+    }
+  }
+  let ruleDialog: { mode: "new" } | { mode: "edit"; rule: NonNullable<ReturnType<typeof getRule>> } | null = null;
+  if (params.has("rule")) {
+    assertCan(user, "communication", "edit");
+    const raw = params.get("rule");
+    if (raw === "new") ruleDialog = { mode: "new" };
+    else ruleDialog = { mode: "edit", rule: getRule(parseId(raw) ?? 0) ?? notFound("Regra não encontrada.") };
+  }
+  let reply: { patient: { id: number; name: string }; conversation: ReturnType<typeof conversation>; window: ReturnType<typeof customerWindow> } | null = null;
+  if (params.has("reply")) {
+    assertCan(user, "communication", "create");
+    const patientId = parseId(params.get("reply"));
+    const consent = patientId ? consentOf(patientId) : null;
+    if (!patientId || !consent) notFound("Paciente não encontrado.");
+    reply = { patient: { id: patientId, name: consent.name }, conversation: conversation(patientId), window: customerWindow(patientId) };
+  }
+  const sendDialog = params.get("dialog") === "send";
+  if (sendDialog) assertCan(user, "communication", "create");
+  return { templateDialog, ruleDialog, reply, sendDialog };
 }
