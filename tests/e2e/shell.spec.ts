@@ -108,6 +108,8 @@ test("AI assistant pages are marked as under development", async ({ page, signIn
 });
 
 test("a user changes their own password and their other sessions end", async ({ page, browser }) => {
+  // Five sign-ins and two password changes, each a deliberately slow password hash.
+  test.slow();
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await loginAs(otherPage, "rotating");
