@@ -79,6 +79,11 @@ export interface CatalogSpec<Input> {
   references?: (conn: DB | Tx, id: number) => string[];
   /** 'este pagador' for the refusal sentence. */
   thisOne: string;
+  /** Form fields kept in another table (a payer's TISS settings): read for the audit diff, written in the same transaction. */
+  related?: {
+    read: (conn: DB | Tx, id: number) => Record<string, unknown>;
+    write: (tx: Tx, id: number, input: Input) => void;
+  };
 }
 
 /** The CNPJ is unique within its table (checked here rather than by an index: older data may repeat one). */
@@ -105,6 +110,7 @@ export function createRecord<Input extends Record<string, unknown>>(spec: Catalo
       .values({ ...input, searchText: spec.searchText(input) } as never)
       .returning({ id: spec.table.id })
       .get() as { id: number };
+    spec.related?.write(tx, row.id, input);
     recordAudit(tx, { userId, action: "create", entity: spec.entity, entityId: row.id, changes: input });
     return row.id;
   });
@@ -118,14 +124,16 @@ export function updateRecord<Input extends Record<string, unknown>>(
   guard?: (before: Record<string, unknown>) => void,
 ) {
   db.transaction((tx) => {
-    const before = tx.select().from(spec.table).where(eq(spec.table.id, id)).get() as Record<string, unknown> | undefined;
-    if (!before) throw new MasterDataError(spec.notFound);
-    guard?.(before);
+    const row = tx.select().from(spec.table).where(eq(spec.table.id, id)).get() as Record<string, unknown> | undefined;
+    if (!row) throw new MasterDataError(spec.notFound);
+    guard?.(row);
     assertCnpjFree(tx, spec, input.cnpj as string | null, id);
+    const before = spec.related ? { ...row, ...spec.related.read(tx, id) } : row;
     tx.update(spec.table)
       .set({ ...input, searchText: spec.searchText(input), updatedAt: new Date() } as never)
       .where(eq(spec.table.id, id))
       .run();
+    spec.related?.write(tx, id, input);
     recordAudit(tx, { userId, action: "update", entity: spec.entity, entityId: id, changes: diffChanges(before, input) });
   });
 }

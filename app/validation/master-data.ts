@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizeCep, normalizeDigits } from "~/lib/documents";
 import { CBHPM_BANDS, HOSPITAL_TYPES, MEDICAL_CODE_TYPES, PAYER_TYPES, SUPPLIER_TYPES } from "~/lib/enums";
 import { normalizeMedicalCode } from "~/lib/medical-codes";
+import { TISS_VERSIONS } from "~/lib/receivables";
 import { boundedNumber, checkbox, wholePercent } from "./bounded-number";
 import { optionalCnpj, optionalEmail, optionalPhone, optionalText, optionalUf, reaisToCents, requiredText } from "./common";
 
@@ -13,6 +14,7 @@ export const MASTER_DATA_MESSAGES = {
   rating: "A avaliação vai de 0 a 5, em passos de 0,1",
   ans: "O registro ANS tem 6 dígitos",
   ansOnlyInsurers: "Registro ANS só se aplica a convênios",
+  tissOnlyInsurers: "A configuração TISS só se aplica a convênios",
   cnes: "O CNES tem 7 dígitos",
   cep: "CEP inválido: use o formato 00000-000",
   cbhpmOnly: "Só se aplica a códigos CBHPM",
@@ -71,12 +73,18 @@ export const payerSchema = z
     urgencySurchargePercent: wholePercent(30),
     cbhpmEdition: optionalText(20),
     cbhpmBand: z.enum(CBHPM_BANDS, { error: "Escolha a faixa" }).default("original"),
+    /** TISS: the schema version of the insurer's guides and the clinic's code there (codigoPrestadorNaOperadora, st_texto14). */
+    tissVersion: z.enum(TISS_VERSIONS, { error: "Escolha a versão TISS" }).default(TISS_VERSIONS[0]),
+    tissProviderCode: optionalText(14),
     active: checkbox(),
     notes,
   })
   .superRefine((payer, ctx) => {
     if (payer.ansRegistration && payer.type !== "insurance") {
       ctx.addIssue({ code: "custom", path: ["ansRegistration"], message: MASTER_DATA_MESSAGES.ansOnlyInsurers });
+    }
+    if (payer.tissProviderCode && payer.type !== "insurance") {
+      ctx.addIssue({ code: "custom", path: ["tissProviderCode"], message: MASTER_DATA_MESSAGES.tissOnlyInsurers });
     }
   });
 export type PayerInput = z.infer<typeof payerSchema>;

@@ -3,6 +3,7 @@ import { buildSearchText } from "../../app/lib/search";
 import { hospitalSearchText } from "../../app/lib/master-data-search";
 import { medicalCodeSearchText } from "../../app/lib/master-data-search";
 import { payerSearchText } from "../../app/lib/master-data-search";
+import { TISS_VERSIONS } from "../../app/lib/receivables";
 import { supplierSearchText } from "../../app/lib/master-data-search";
 import * as schema from "../schema";
 import {
@@ -68,6 +69,11 @@ function seedPayers({ tx, random }: SeedContext) {
     };
   });
   const payerIds = insertRows(tx, schema.payers, payerRows);
+  // Every insurer has the clinic's code there, so the billed surgeries' TISS guides can be generated.
+  const tissRows = PAYERS.flatMap((p, i) =>
+    p.type === "insurance" ? [{ payerId: payerIds[i], tissVersion: TISS_VERSIONS[0], providerCode: String(880_000 + i * 311) }] : [],
+  );
+  if (tissRows.length) tx.insert(schema.payerTissSettings).values(tissRows).run();
   return new Map(PAYERS.map((p, i) => [p.name, { ...p, id: payerIds[i] }]));
 }
 

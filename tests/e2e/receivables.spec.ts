@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { type TestDb, insertDoctor, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
+import { type TestDb, insertDoctor, insertHospital, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
 import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -57,6 +57,62 @@ test("an admin bills, is paid in part (a glosa opens) and removes a receivable",
   await expect(row(page, `Microdiscectomia ${tag}`)).toHaveCount(0);
   // The surgery itself is kept.
   expect((db.prepare("select count(*) as n from surgeries where id = ?").get(removed) as { n: number }).n).toBe(1);
+});
+
+/** A billed insurer's surgery with everything its Guia de Honorários needs except the payer's TISS settings. */
+function billedGuideSurgery(db: TestDb, tag: string): { payer: number; surgery: number } {
+  const payer = insertPayer(db, `Convênio TISS ${tag}`);
+  db.prepare("update payers set ans_registration = '301337' where id = ?").run(payer);
+  const hospital = insertHospital(db, `Hospital Guia ${tag}`);
+  db.prepare("update hospitals set cnes = '2077485' where id = ?").run(hospital);
+  const patient = insertPatient(db, `Beneficiária ${tag}`);
+  db.prepare("update patients set insurance_card_number = '0123456789012' where id = ?").run(patient);
+  const doctor = insertDoctor(db, `Dra. Guia ${tag}`);
+  db.prepare("update doctors set crm_uf = 'SP' where id = ?").run(doctor);
+  db.prepare(
+    "insert into medical_codes (code, type, description, porte, search_text) values ('3.07.15.18-0', 'cbhpm', 'Hérnia de disco tóraco-lombar – tratamento cirúrgico', '10A', ' 30715180 hernia ') on conflict do nothing",
+  ).run();
+  const code = db.prepare("select id from medical_codes where type = 'cbhpm' and code = '3.07.15.18-0'").get() as { id: number };
+  const surgery = db
+    .prepare(
+      `insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, status, current_stage, payer_id, payer_name, hospital_id, guide_number, billed_amount_cents, receivable_status)
+       values (?, ?, ?, ?, 'completed', 'concluido', ?, ?, ?, ?, 250000, 'faturado') returning id`,
+    )
+    .get(patient, doctor, `Microdiscectomia ${tag}`, Date.now() - 5 * 86_400_000, payer, `Convênio TISS ${tag}`, hospital, `SOL-${tag}`) as { id: number };
+  db.prepare("insert into surgery_fee_lines (surgery_id, doctor_id, role, amount_cents, medical_code_id, procedure_percent, urgency_percent) values (?, ?, 'principal', 250000, ?, 100, 0)").run(
+    surgery.id,
+    doctor,
+    code.id,
+  );
+  return { payer, surgery: surgery.id };
+}
+
+test("an admin gives an insurer its TISS code in Cadastros, then downloads the payer's lote of guides", async ({ page, signIn }) => {
+  const tag = uniqueTag();
+  const db = openTestDb();
+  const { payer } = billedGuideSurgery(db, tag);
+  await signIn(page, "admin");
+  const lote = `/financeiro/cirurgias-receber?payer=${payer}&status=faturado`;
+  await page.goto(lote);
+  await page.getByRole("navigation", { name: "Guias de Honorários TISS" }).getByRole("link").first().click();
+  await expectToast(page, `configuração TISS do convênio Convênio TISS ${tag}`);
+
+  await page.goto(`/master-data/payers?q=${tag}`);
+  await page.getByRole("row", { name: new RegExp(`Convênio TISS ${tag}`) }).getByRole("link", { name: /Editar/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Versão TISS")).toHaveValue("4.01.00");
+  await dialog.getByLabel("Código do prestador na operadora").fill("PREST-77");
+  await dialog.getByRole("button", { name: "Salvar alterações" }).click();
+  await expectToast(page, "atualizado");
+
+  await page.goto(lote);
+  const download = page.waitForEvent("download");
+  await page.getByRole("navigation", { name: "Guias de Honorários TISS" }).getByRole("link").first().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xml$/);
+  const xml = await new Response((await file.createReadStream()) as unknown as ReadableStream).text();
+  expect(xml).toContain("<ans:codigoPrestadorNaOperadora>PREST-77</ans:codigoPrestadorNaOperadora>");
+  expect(xml).toContain(`<ans:guiaSolicInternacao>SOL-${tag}</ans:guiaSolicInternacao>`);
 });
 
 test("staff reads without controls; a forged 'faturar' gets 403", async ({ page, signIn }) => {

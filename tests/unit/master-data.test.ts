@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, medicalCodes, orders, payers, suppliers } from "~db/schema";
+import { auditLog, medicalCodes, orders, payerTissSettings, payers, suppliers } from "~db/schema";
 import { db } from "~/.server/db";
 import { isValidCnpj, normalizeCep } from "~/lib/documents";
 import { createHospital, getHospital, listHospitals } from "~/models/hospital.server";
@@ -157,6 +157,27 @@ describe("payer model", () => {
     expect(getPayer(id)).toBeNull();
     const actions = db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, String(id))).all().map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(["create", "update", "delete"]));
+  });
+
+  it("keeps an insurer's TISS settings with it: saved, changed in the audit diff, removed when the code is cleared", async () => {
+    const create = await action(
+      routeArgs(formRequest("/master-data/payers", { intent: "create", name: "Convênio TISS", type: "insurance", ansRegistration: "123456", tissVersion: "4.01.00", tissProviderCode: " PREST-0042 " }, { cookie: adminCookie })),
+    );
+    expect(statusOf(create)).toBe(302);
+    const id = db.select({ id: payers.id }).from(payers).where(eq(payers.name, "Convênio TISS")).get()!.id;
+    expect(db.select().from(payerTissSettings).where(eq(payerTissSettings.payerId, id)).get()).toMatchObject({ tissVersion: "4.01.00", providerCode: "PREST-0042" });
+    expect(getPayer(id)).toMatchObject({ tissVersion: "4.01.00", tissProviderCode: "PREST-0042" });
+
+    updatePayer(adminId, id, payerInput({ name: "Convênio TISS", tissProviderCode: "PREST-0043" }));
+    expect(db.select().from(payerTissSettings).where(eq(payerTissSettings.payerId, id)).get()).toMatchObject({ providerCode: "PREST-0043" });
+    const update = db.select({ changes: auditLog.changes }).from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, "update"))).get();
+    expect(JSON.stringify(update?.changes)).toContain('"tissProviderCode":["PREST-0042","PREST-0043"]');
+
+    updatePayer(adminId, id, payerInput({ name: "Convênio TISS", tissProviderCode: "" }));
+    expect(db.select().from(payerTissSettings).where(eq(payerTissSettings.payerId, id)).get()).toBeUndefined();
+    expect(parse(payerSchema, { name: "P", type: "private", tissProviderCode: "X1" })).toEqual({ errors: { tissProviderCode: ["A configuração TISS só se aplica a convênios"] } });
+    expect(parse(payerSchema, { name: "P", tissProviderCode: "123456789012345" })).toMatchObject({ errors: { tissProviderCode: [expect.any(String)] } });
+    expect(parse(payerSchema, { name: "P", tissVersion: "3.05.00" })).toEqual({ errors: { tissVersion: ["Escolha a versão TISS"] } });
   });
 
   it("keeps the CNPJ unique per table", () => {

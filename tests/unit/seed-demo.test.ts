@@ -50,6 +50,12 @@ describe("npm run seed:demo", () => {
     expect(clashes).toBe(0);
     const roles = db.prepare("select role from user_roles order by role").pluck().all();
     expect(roles).toEqual(["admin", "doctor", "staff"]);
+    // Every insurer carries the TISS settings its guides need; nobody else does.
+    const tiss = db
+      .prepare("select p.type, count(t.payer_id) as configured, count(*) as total from payers p left join payer_tiss_settings t on t.payer_id = p.id group by p.type order by p.type")
+      .all() as { type: string; configured: number; total: number }[];
+    for (const row of tiss) expect(row.configured, row.type).toBe(row.type === "insurance" ? row.total : 0);
+    expect(tiss.find((r) => r.type === "insurance")!.total).toBeGreaterThan(1);
     db.close();
   });
 

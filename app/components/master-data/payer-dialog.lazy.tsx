@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { formatCnpj, formatPhone } from "~/lib/documents";
+import { TISS_VERSIONS } from "~/lib/receivables";
 import { CBHPM_BANDS, CBHPM_BAND_LABELS, PAYER_TYPES, PAYER_TYPE_LABELS, enumOptions } from "~/lib/enums";
 import { payerSchema } from "~/validation/master-data";
 import { type TabData, lastResultFor } from "./shared";
@@ -12,6 +13,7 @@ type Data = TabData<"payers">;
 
 const TYPE_OPTIONS = enumOptions(PAYER_TYPES, PAYER_TYPE_LABELS);
 const BAND_OPTIONS = enumOptions(CBHPM_BANDS, CBHPM_BAND_LABELS);
+const TISS_VERSION_OPTIONS = TISS_VERSIONS.map((version) => ({ value: version, label: version }));
 
 export function PayerDialog({
   payer,
@@ -30,6 +32,7 @@ export function PayerDialog({
           ...payer,
           cnpj: payer.cnpj ? formatCnpj(payer.cnpj) : "",
           contactPhone: payer.contactPhone ? formatPhone(payer.contactPhone) : "",
+          tissVersion: payer.tissVersion ?? TISS_VERSIONS[0],
           active: payer.active ? "on" : "",
         }
       : {
@@ -44,6 +47,7 @@ export function PayerDialog({
           multipleOtherRoutePercent: "70",
           urgencySurchargePercent: "30",
           cbhpmBand: "original",
+          tissVersion: TISS_VERSIONS[0],
           active: "on",
         },
     constraint: getZodConstraint(payerSchema),
@@ -79,6 +83,16 @@ export function PayerDialog({
           <Field meta={fields.urgencySurchargePercent} label="Urgência (%)" type="number" min={0} max={100} step={1} className="sm:col-span-2" />
           <Field meta={fields.cbhpmEdition} label="Edição CBHPM" placeholder="2022" />
           <SelectField meta={fields.cbhpmBand} label="Faixa CBHPM" options={BAND_OPTIONS} />
+        </fieldset>
+        <fieldset className="grid gap-4 rounded-md border p-3 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-medium">Faturamento TISS</legend>
+          <SelectField meta={fields.tissVersion} label="Versão TISS" options={TISS_VERSION_OPTIONS} />
+          <Field
+            meta={fields.tissProviderCode}
+            label="Código do prestador na operadora"
+            autoComplete="off"
+            hint="Até 14 caracteres; necessário para gerar as Guias de Honorários"
+          />
         </fieldset>
         <TextareaField meta={fields.notes} label="Observações" rows={3} />
         <CheckboxField meta={fields.active} label="Ativo" />
