@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { auditLog } from "~db/schema";
 import { appendEntry } from "./audit-chain";
+import type { Statement } from "better-sqlite3";
 import { type DB, type Tx, sqlite } from "./db";
 
 export type AuditAction = NonNullable<(typeof auditLog.$inferInsert)["action"]>;
@@ -140,7 +141,28 @@ export function recordView(
   entityId: string | number | null,
   detail?: Record<string, unknown>,
 ) {
-  writeEntry({ userId: user.id, action: "view", entity, entityId, changes: detail ?? null, ip: clientAddress(request) });
+  withoutSync(() => writeEntry({ userId: user.id, action: "view", entity, entityId, changes: detail ?? null, ip: clientAddress(request) }));
+}
+
+let syncStatements: { normal: Statement; full: Statement } | undefined;
+
+/**
+ * Runs `write` (its own transaction) with `synchronous = NORMAL`, then puts FULL back. A view is
+ * recorded on every page of patient data: syncing the WAL for each one cost 5–9 ms of blocked
+ * server per page on the measured machine (docs/decisions/0008-performance-budget-and-server.md).
+ * In WAL mode the entry still survives a killed process at once, and a power cut from the next
+ * synced commit (any write, or a checkpoint) on; it is never half written (docs/decisions/0002).
+ * Inside a caller's transaction nothing changes: that transaction's commit decides.
+ */
+function withoutSync<T>(write: () => T): T {
+  if (sqlite.inTransaction) return write();
+  syncStatements ??= { normal: sqlite.prepare("PRAGMA synchronous = NORMAL"), full: sqlite.prepare("PRAGMA synchronous = FULL") };
+  syncStatements.normal.run();
+  try {
+    return write();
+  } finally {
+    syncStatements.full.run();
+  }
 }
 
 /** A file sent to the user (a stored document, a backup …). */

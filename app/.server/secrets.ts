@@ -10,14 +10,19 @@ import { db } from "./db";
 
 /** The single settings row, created with defaults (and a fresh cookie secret) on first use. */
 export function ensureClinicSettings(): typeof clinicSettings.$inferSelect {
-  const row = db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).get();
+  const row = settingsQuery().get();
   if (row) return row;
   db.insert(clinicSettings)
     .values({ id: 1, cookieSecret: randomBytes(32).toString("hex") })
     .onConflictDoNothing()
     .run();
-  return db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).get()!;
+  return settingsQuery().get()!;
 }
+
+/** Read on every page (the shell shows the clinic's name): prepared once. */
+const buildSettingsQuery = () => db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).prepare();
+let preparedSettings: ReturnType<typeof buildSettingsQuery> | undefined;
+const settingsQuery = () => (preparedSettings ??= buildSettingsQuery());
 
 /** SESSION_SECRET when set, else the secret stored in the settings row (made on first use). */
 export function getCookieSecret(): string {

@@ -7,7 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordAudit, recordAuthEvent, recordView } from "~/.server/audit";
-import { GENESIS, appendEntry, entryHash, sealLegacyEntries, verifyChainSync } from "~/.server/audit-chain";
+import { GENESIS, type StoredEntry, appendEntry, entryHash, sealLegacyEntries, verifyChainSync } from "~/.server/audit-chain";
 import { databasePath, db, sqlite } from "~/.server/db";
 import { parseListState } from "~/lib/list-params";
 import { AUDIT_LIST } from "~/lib/lists";
@@ -216,6 +216,28 @@ describe("what an entry keeps", () => {
     expect([failed.action, failed.entity, failed.ip, failed.user_id]).toEqual(["login_failed", "session", "203.0.113.7", null]);
     recordView(getRequest("/x"), { id: admin.id }, "patient", 1);
     expect(entries().at(-1)!.ip).toBeNull();
+  });
+
+  it("chains a view like any entry, and leaves the connection fully synced for every other write", () => {
+    const synchronous = () => sqlite.pragma("synchronous", { simple: true });
+    expect(synchronous()).toBe(2); // FULL (docs/decisions/0002-sqlite-durability.md)
+    const before = entries().length;
+    recordView(getRequest("/x"), { id: admin.id }, "patient", 2);
+    expect(synchronous()).toBe(2);
+    // Inside a caller's transaction the view is part of it, and rolls back with it.
+    expect(() =>
+      sqlite.transaction(() => {
+        recordView(getRequest("/x"), { id: admin.id }, "patient", 3);
+        throw new Error("rolled back");
+      })(),
+    ).toThrow("rolled back");
+    expect(synchronous()).toBe(2);
+    const after = entries();
+    expect(after.length).toBe(before + 1);
+    expect([after.at(-1)!.action, after.at(-1)!.entity_id]).toEqual(["view", "2"]);
+    const [previous, view] = after.slice(-2) as unknown as StoredEntry[];
+    expect(view.prev_hash).toBe(previous.hash);
+    expect(view.hash).toBe(entryHash(view));
   });
 
   it("records the address of a write made through a screen's action", async () => {
