@@ -1,11 +1,32 @@
 import type { SessionUser } from "~/.server/auth";
+import { type Intent, crudIntents, intent } from "~/.server/intent-action";
 import { formatDate, formatIsoDate } from "~/lib/dates";
 import { draftFromUrl, parseId } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { cleanQueryText } from "~/lib/text";
-import { TASK_FORM_FIELDS } from "~/validation/task";
+import {
+  TASK_FORM_FIELDS,
+  subtaskAddSchema,
+  subtaskMoveSchema,
+  subtaskRemoveSchema,
+  subtaskRenameSchema,
+  subtaskToggleSchema,
+  taskSchema,
+} from "~/validation/task";
 import { patientPickerOptions, surgeryPickerOptions } from "./task-options.server";
-import type { getTask } from "./task.server";
+import {
+  addSubtask,
+  completeTask,
+  createTask,
+  deleteTask,
+  duplicateTask,
+  type getTask,
+  moveSubtask,
+  removeSubtask,
+  renameSubtask,
+  toggleSubtask,
+  updateTask,
+} from "./task.server";
 
 /** What the /tasks screen shows of a task beyond its columns: dates as text and where its links go. */
 
@@ -62,5 +83,67 @@ export function taskDialogData(url: URL, editing: TaskWithChecklist | null, user
     surgeryQ,
     patientOptions: patientPickerOptions(patientQ, parseId(defaults.patientId)),
     surgeryOptions: surgeryPickerOptions(surgeryQ, parseId(defaults.surgeryId)),
+  };
+}
+
+/** Where a checklist change returns: the page it was made on, with its dialog, minus the rename/remove step. */
+function sameScreen({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  for (const param of ["rename", "remove", "index"]) url.searchParams.delete(param);
+  return url.pathname + url.search;
+}
+
+const SUBTASK_SAVED = "Subtarefa atualizada";
+const SAVE_FAILED = "Erro ao atualizar tarefa";
+
+/** The /tasks action's intents: the CRUD three, 'duplicate', 'complete' and the checklist's changes (which return to the same screen). */
+export function taskIntents(): Record<string, Intent> {
+  const crud = crudIntents({
+    area: "tasks",
+    schema: taskSchema,
+    messages: {
+      created: "Tarefa criada com sucesso",
+      updated: "Tarefa atualizada com sucesso",
+      deleted: "Tarefa excluída com sucesso",
+      saveFailed: "Erro ao criar tarefa",
+      deleteFailed: "Erro ao excluir tarefa",
+    },
+    create: createTask,
+    update: updateTask,
+    remove: deleteTask,
+  });
+  const subtaskIntent = <Input,>(schema: Parameters<typeof intent<Input>>[0]["schema"], run: (userId: number, taskId: number, input: Input) => unknown) =>
+    intent<Input>({
+      permission: ["tasks", "edit"],
+      schema,
+      record: true,
+      run: ({ user, id, input }) => run(user.id, id, input),
+      success: SUBTASK_SAVED,
+      failure: SAVE_FAILED,
+      back: sameScreen,
+    });
+  return {
+    ...crud,
+    update: { ...crud.update, failure: SAVE_FAILED },
+    duplicate: intent({
+      permission: ["tasks", "create"],
+      record: true,
+      run: ({ user, id }) => duplicateTask(user.id, id),
+      success: "Tarefa duplicada com sucesso",
+      failure: "Erro ao criar tarefa",
+    }),
+    complete: intent({
+      permission: ["tasks", "edit"],
+      record: true,
+      run: ({ user, id }) => completeTask(user.id, id),
+      success: "Tarefa concluída",
+      failure: SAVE_FAILED,
+      back: sameScreen,
+    }),
+    "subtask-add": subtaskIntent(subtaskAddSchema, (userId, taskId, input) => addSubtask(userId, taskId, input.subtaskTitle)),
+    "subtask-toggle": subtaskIntent(subtaskToggleSchema, toggleSubtask),
+    "subtask-rename": subtaskIntent(subtaskRenameSchema, renameSubtask),
+    "subtask-move": subtaskIntent(subtaskMoveSchema, moveSubtask),
+    "subtask-remove": subtaskIntent(subtaskRemoveSchema, (userId, taskId, input) => removeSubtask(userId, taskId, input.subtaskId)),
   };
 }

@@ -1,18 +1,18 @@
-import { AlertTriangle, CheckCircle2, Clock, ListTodo, UserCheck } from "~/components/icons";
-import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { ListTodo, UserCheck } from "~/components/icons";
+import { useLocation } from "react-router";
 import { ListPager, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { EmptyState } from "~/components/empty-state";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { ListToolbar } from "~/components/list-toolbar";
-import { RouteErrorBoundary } from "~/components/route-error";
-import { StatCard } from "~/components/stat-card";
+import { loadErrorBoundary } from "~/components/load-error";
 import { TaskCard } from "~/components/task-card";
 import { CATEGORY_OPTIONS, PRIORITY_OPTIONS, TaskDialog } from "~/components/task-dialog";
 import { TaskViewDialog } from "~/components/task-view-dialog";
+import { TaskStats } from "~/components/tasks/task-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { crudIntents, dispatchIntent, intent, resolveDialog } from "~/.server/intent-action";
+import { dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
 import { todayIsoInClinic } from "~/lib/dates";
 import { TASK_STATUS_LABELS } from "~/lib/enums";
@@ -20,30 +20,8 @@ import { listUrl, parseId, parseListState } from "~/lib/list-params";
 import { TASK_LIST } from "~/lib/lists";
 import { can, rightsIn } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { presentTask, taskDialogData } from "~/models/task-page.server";
-import {
-  addSubtask,
-  completeTask,
-  createTask,
-  deleteTask,
-  duplicateTask,
-  getTask,
-  listAssigneeOptions,
-  listTasks,
-  moveSubtask,
-  removeSubtask,
-  renameSubtask,
-  toggleSubtask,
-  updateTask,
-} from "~/models/task.server";
-import {
-  subtaskAddSchema,
-  subtaskMoveSchema,
-  subtaskRemoveSchema,
-  subtaskRenameSchema,
-  subtaskToggleSchema,
-  taskSchema,
-} from "~/validation/task";
+import { presentTask, taskDialogData, taskIntents } from "~/models/task-page.server";
+import { getTask, listAssigneeOptions, listTasks } from "~/models/task.server";
 import type { Route } from "./+types/tasks";
 
 export const handle = { title: "Gestão de Tarefas", subtitle: "Acompanhe as tarefas da equipe, prazos e checklists" };
@@ -91,69 +69,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Where a checklist change returns: the page it was made on, with its dialog, minus the rename/remove step. */
-function sameScreen({ request }: { request: Request }) {
-  const url = new URL(request.url);
-  for (const param of ["rename", "remove", "index"]) url.searchParams.delete(param);
-  return url.pathname + url.search;
-}
-
-const SUBTASK_SAVED = "Subtarefa atualizada";
-const SAVE_FAILED = "Erro ao atualizar tarefa";
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "tasks", "view");
-  const crud = crudIntents({
-    area: "tasks",
-    schema: taskSchema,
-    messages: {
-      created: "Tarefa criada com sucesso",
-      updated: "Tarefa atualizada com sucesso",
-      deleted: "Tarefa excluída com sucesso",
-      saveFailed: "Erro ao criar tarefa",
-      deleteFailed: "Erro ao excluir tarefa",
-    },
-    create: createTask,
-    update: updateTask,
-    remove: deleteTask,
-  });
-  const subtaskIntent = <Input,>(schema: Parameters<typeof intent<Input>>[0]["schema"], run: (userId: number, taskId: number, input: Input) => unknown) =>
-    intent<Input>({
-      permission: ["tasks", "edit"],
-      schema,
-      record: true,
-      run: ({ user, id, input }) => run(user.id, id, input),
-      success: SUBTASK_SAVED,
-      failure: SAVE_FAILED,
-      back: sameScreen,
-    });
   return dispatchIntent(request, user, {
     back: listUrl(new URL(request.url), TASK_LIST),
     notFoundMessage: NOT_FOUND,
-    intents: {
-      ...crud,
-      update: { ...crud.update, failure: SAVE_FAILED },
-      duplicate: intent({
-        permission: ["tasks", "create"],
-        record: true,
-        run: ({ user, id }) => duplicateTask(user.id, id),
-        success: "Tarefa duplicada com sucesso",
-        failure: "Erro ao criar tarefa",
-      }),
-      complete: intent({
-        permission: ["tasks", "edit"],
-        record: true,
-        run: ({ user, id }) => completeTask(user.id, id),
-        success: "Tarefa concluída",
-        failure: SAVE_FAILED,
-        back: sameScreen,
-      }),
-      "subtask-add": subtaskIntent(subtaskAddSchema, (userId, taskId, input) => addSubtask(userId, taskId, input.subtaskTitle)),
-      "subtask-toggle": subtaskIntent(subtaskToggleSchema, toggleSubtask),
-      "subtask-rename": subtaskIntent(subtaskRenameSchema, renameSubtask),
-      "subtask-move": subtaskIntent(subtaskMoveSchema, moveSubtask),
-      "subtask-remove": subtaskIntent(subtaskRemoveSchema, (userId, taskId, input) => removeSubtask(userId, taskId, input.subtaskId)),
-    },
+    intents: taskIntents(),
   });
 }
 
@@ -167,18 +88,7 @@ export default function TasksPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="space-y-4">
-      <section aria-label="Resumo das tarefas" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-        <StatCard title="Total" value={stats.total.toLocaleString("pt-BR")} icon={ListTodo} />
-        <StatCard
-          title="Concluídas"
-          value={stats.completed.toLocaleString("pt-BR")}
-          icon={CheckCircle2}
-          description={`${stats.completedPercent}% do total`}
-        />
-        <StatCard title="Em Andamento" value={stats.inProgress.toLocaleString("pt-BR")} icon={Clock} />
-        <StatCard title="Atrasadas" value={stats.overdue.toLocaleString("pt-BR")} icon={AlertTriangle} />
-        <StatCard title="Pendentes" value={stats.pending.toLocaleString("pt-BR")} icon={ListTodo} />
-      </section>
+      <TaskStats stats={stats} />
 
       <ListToolbar
         search={{ placeholder: "Buscar por título ou descrição...", label: "Buscar tarefas" }}
@@ -281,15 +191,4 @@ export default function TasksPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** SPEC §8: a list that cannot be read says 'Erro ao carregar tarefas'; 403/404 keep the shell's messages. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status < 500) return <RouteErrorBoundary />;
-  console.error(error);
-  return (
-    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
-      <AlertTriangle className="size-10 text-muted-foreground" aria-hidden />
-      <h2 className="text-xl font-semibold">Erro ao carregar tarefas</h2>
-      <p className="text-muted-foreground">Tente novamente em instantes.</p>
-    </div>
-  );
-}
+export const ErrorBoundary = loadErrorBoundary("Erro ao carregar tarefas");
