@@ -15,20 +15,24 @@ import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
-import { isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
+import { isoDateInClinic, toDateTimeLocalValue, todayIsoInClinic } from "~/lib/dates";
 import type { SurgeryStatus } from "~/lib/enums";
 import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import { PAGE_SIZE, type ListParams, draftFromUrl, parseId } from "~/lib/list-params";
+import { centsToReaisInput } from "~/lib/money";
+import { normalizeSearch } from "~/lib/search";
+import { cleanQueryText } from "~/lib/text";
 import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
-import { type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
+import { INITIAL_PIPELINE_STAGE, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
-import { OTHER_CHOICE, type SurgeryInput } from "~/validation/surgery";
+import { OTHER_CHOICE, SURGERY_FORM_FIELDS, type SurgeryInput } from "~/validation/surgery";
 import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
 import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
 import { patientSearch } from "./patient.server";
+import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
 
 export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
 
@@ -453,4 +457,70 @@ export function deleteSurgery(userId: number, id: number) {
     recordAudit(tx, { userId, action: "delete", entity: "surgery", entityId: id, changes: surgery });
     enqueueCalendarPush(tx, "surgery", id);
   });
+}
+
+type FormDefaults = Partial<Record<(typeof SURGERY_FORM_FIELDS)[number], string>>;
+
+/** Picker options, Cadastros selects and default values of the /surgeries create/edit dialog. */
+export function surgeryDialogData(url: URL, editing: ReturnType<typeof getSurgery>) {
+  const draft = draftFromUrl(url, SURGERY_FORM_FIELDS);
+  const patientQ = cleanQueryText(url.searchParams.get("patientQ"));
+  const doctorQ = cleanQueryText(url.searchParams.get("doctorQ"));
+
+  const base: FormDefaults = editing
+    ? {
+        patientId: String(editing.patientId),
+        doctorId: String(editing.doctorId),
+        surgeryType: editing.surgeryType,
+        scheduledDate: toDateTimeLocalValue(editing.scheduledDate),
+        surgeryStatus: editing.status,
+        currentStage: editing.currentStage,
+        estimatedDurationMin: editing.estimatedDurationMin ? String(editing.estimatedDurationMin) : "",
+        // A name without a Cadastros link (typed, or its hospital was deleted) comes back as 'Outro'.
+        hospitalId: editing.hospitalId ? String(editing.hospitalId) : editing.hospital ? OTHER_CHOICE : "",
+        hospitalName: editing.hospitalId ? "" : (editing.hospital ?? ""),
+        payerId: editing.payerId ? String(editing.payerId) : editing.payerName ? OTHER_CHOICE : "",
+        payerName: editing.payerId ? "" : (editing.payerName ?? ""),
+        guideNumber: editing.guideNumber ?? "",
+        billedAmount: centsToReaisInput(editing.billedAmountCents),
+        notes: editing.notes ?? "",
+      }
+    : { surgeryStatus: "scheduled", currentStage: INITIAL_PIPELINE_STAGE };
+  const defaults: FormDefaults = { ...base, ...draft };
+
+  const patientOptions = patientPickerOptions(patientQ, parseId(defaults.patientId));
+  const doctorOptions = doctorPickerOptions(doctorQ, parseId(defaults.doctorId));
+
+  const hospitals = listHospitalOptions(editing?.hospitalId);
+  const payers = listPayerOptions(editing?.payerId);
+  if (!draft) {
+    // A name typed earlier that matches a Cadastros row (same name, ignoring accents and case) is
+    // offered as that row, so saving links it instead of keeping loose text.
+    linkTypedName(defaults, "hospitalId", "hospitalName", hospitals);
+    linkTypedName(defaults, "payerId", "payerName", payers);
+  }
+  const label = (row: { name: string; active: boolean }) => (row.active ? row.name : `${row.name} (inativo)`);
+  return {
+    defaults,
+    patientQ,
+    doctorQ,
+    patientOptions,
+    doctorOptions,
+    hospitalOptions: hospitals.map((h) => ({ value: String(h.id), label: label(h) })),
+    payerOptions: payers.map((p) => ({ value: String(p.id), label: label(p) })),
+  };
+}
+
+function linkTypedName(
+  defaults: FormDefaults,
+  idField: "hospitalId" | "payerId",
+  nameField: "hospitalName" | "payerName",
+  rows: { id: number; name: string; active: boolean }[],
+) {
+  if (defaults[idField] !== OTHER_CHOICE || !defaults[nameField]) return;
+  const typed = normalizeSearch(defaults[nameField]);
+  const match = rows.find((row) => row.active && normalizeSearch(row.name) === typed);
+  if (!match) return;
+  defaults[idField] = String(match.id);
+  defaults[nameField] = "";
 }

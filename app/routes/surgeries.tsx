@@ -11,30 +11,25 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
-import { formatDateTime, toDateTimeLocalValue } from "~/lib/dates";
+import { formatDateTime } from "~/lib/dates";
 import { SURGERY_STATUS_LABELS, type SurgeryStatus, labelFor } from "~/lib/enums";
-import { draftFromUrl, listUrl, parseId, parseListState } from "~/lib/list-params";
-import { centsToReaisInput } from "~/lib/money";
+import { listUrl, parseListState } from "~/lib/list-params";
 import { SURGERY_LIST } from "~/lib/lists";
 import { can, rightsIn } from "~/lib/permissions";
-import { INITIAL_PIPELINE_STAGE, stageLabel } from "~/lib/pipeline";
-import { normalizeSearch } from "~/lib/search";
-import { cleanQueryText } from "~/lib/text";
+import { stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { doctorPickerOptions, patientPickerOptions } from "~/models/picker-options.server";
 import {
   createSurgery,
   deleteSurgery,
   getSurgery,
   listDoctorFilterOptions,
-  listHospitalOptions,
-  listPayerOptions,
   listStageHistory,
   listSurgeries,
   surgeryDeleteBlock,
+  surgeryDialogData,
   updateSurgery,
 } from "~/models/surgery.server";
-import { OTHER_CHOICE, SURGERY_FORM_FIELDS, surgerySchema } from "~/validation/surgery";
+import { surgerySchema } from "~/validation/surgery";
 import type { Route } from "./+types/surgeries";
 
 export const handle = { title: "Cirurgias", subtitle: "Agenda cirúrgica, autorizações e faturamento" };
@@ -45,72 +40,6 @@ const STATUS_BADGES: Record<SurgeryStatus, BadgeVariant> = {
   completed: "success",
   cancelled: "destructive",
 };
-
-type FormDefaults = Partial<Record<(typeof SURGERY_FORM_FIELDS)[number], string>>;
-
-/** Picker options, Cadastros selects and default values of the create/edit dialog. */
-function dialogData(url: URL, editing: ReturnType<typeof getSurgery>) {
-  const draft = draftFromUrl(url, SURGERY_FORM_FIELDS);
-  const patientQ = cleanQueryText(url.searchParams.get("patientQ"));
-  const doctorQ = cleanQueryText(url.searchParams.get("doctorQ"));
-
-  const base: FormDefaults = editing
-    ? {
-        patientId: String(editing.patientId),
-        doctorId: String(editing.doctorId),
-        surgeryType: editing.surgeryType,
-        scheduledDate: toDateTimeLocalValue(editing.scheduledDate),
-        surgeryStatus: editing.status,
-        currentStage: editing.currentStage,
-        estimatedDurationMin: editing.estimatedDurationMin ? String(editing.estimatedDurationMin) : "",
-        // A name without a Cadastros link (typed, or its hospital was deleted) comes back as 'Outro'.
-        hospitalId: editing.hospitalId ? String(editing.hospitalId) : editing.hospital ? OTHER_CHOICE : "",
-        hospitalName: editing.hospitalId ? "" : (editing.hospital ?? ""),
-        payerId: editing.payerId ? String(editing.payerId) : editing.payerName ? OTHER_CHOICE : "",
-        payerName: editing.payerId ? "" : (editing.payerName ?? ""),
-        guideNumber: editing.guideNumber ?? "",
-        billedAmount: centsToReaisInput(editing.billedAmountCents),
-        notes: editing.notes ?? "",
-      }
-    : { surgeryStatus: "scheduled", currentStage: INITIAL_PIPELINE_STAGE };
-  const defaults: FormDefaults = { ...base, ...draft };
-
-  const patientOptions = patientPickerOptions(patientQ, parseId(defaults.patientId));
-  const doctorOptions = doctorPickerOptions(doctorQ, parseId(defaults.doctorId));
-
-  const hospitals = listHospitalOptions(editing?.hospitalId);
-  const payers = listPayerOptions(editing?.payerId);
-  if (!draft) {
-    // A name typed earlier that matches a Cadastros row (same name, ignoring accents and case) is
-    // offered as that row, so saving links it instead of keeping loose text.
-    linkTypedName(defaults, "hospitalId", "hospitalName", hospitals);
-    linkTypedName(defaults, "payerId", "payerName", payers);
-  }
-  const label = (row: { name: string; active: boolean }) => (row.active ? row.name : `${row.name} (inativo)`);
-  return {
-    defaults,
-    patientQ,
-    doctorQ,
-    patientOptions,
-    doctorOptions,
-    hospitalOptions: hospitals.map((h) => ({ value: String(h.id), label: label(h) })),
-    payerOptions: payers.map((p) => ({ value: String(p.id), label: label(p) })),
-  };
-}
-
-function linkTypedName(
-  defaults: FormDefaults,
-  idField: "hospitalId" | "payerId",
-  nameField: "hospitalName" | "payerName",
-  rows: { id: number; name: string; active: boolean }[],
-) {
-  if (defaults[idField] !== OTHER_CHOICE || !defaults[nameField]) return;
-  const typed = normalizeSearch(defaults[nameField]);
-  const match = rows.find((row) => row.active && normalizeSearch(row.name) === typed);
-  if (!match) return;
-  defaults[idField] = String(match.id);
-  defaults[nameField] = "";
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "surgeries", "view");
@@ -142,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     dialog,
     editing,
     history: editing ? listStageHistory(editing.id) : [],
-    form: dialog === "new" || editing ? dialogData(url, editing) : null,
+    form: dialog === "new" || editing ? surgeryDialogData(url, editing) : null,
     deleting,
     closeTo: listUrl(url, SURGERY_LIST),
     permissions: rightsIn(user, "surgeries"),
