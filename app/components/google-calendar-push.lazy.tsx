@@ -5,7 +5,8 @@
  * Loaded on demand (Conform stays out of the page's first load): see google-calendar-push.tsx.
  */
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useBusy } from "~/lib/use-busy";
 import { type SelectOption, SelectField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -27,11 +28,6 @@ export interface CalendarPushView {
 
 const MODE_OPTIONS: SelectOption[] = GOOGLE_SYNC_MODES.map((value) => ({ value, label: GOOGLE_SYNC_MODE_LABELS[value] }));
 const PRIVACY_OPTIONS: SelectOption[] = GOOGLE_NAME_PRIVACY.map((value) => ({ value, label: GOOGLE_NAME_PRIVACY_LABELS[value] }));
-
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
 
 function Backlog({ waiting, failed }: Pick<CalendarPushView, "waiting" | "failed">) {
   return (

@@ -1,9 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Activity, Hourglass, ShieldCheck } from "~/components/icons";
-import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Field, FormErrors } from "~/components/form-field";
+import { data, redirect, useSearchParams } from "react-router";
+import { MfaStep, PENDING_ACCESS_TEXT, RequiredPasswordStep, SignInTabs } from "~/components/auth/sign-in-steps";
+import { Activity } from "~/components/icons";
 import { LOGIN_COOLING_DOWN, LoginError, assertSameOrigin, auditSignIn, authenticator, safeRedirect } from "~/.server/auth";
 import { hasVerifiedFactor, verifySecondFactor } from "~/.server/mfa";
 import { clearFailures, coolDownLeft, deviceCookie, noteFailure } from "~/.server/throttle";
@@ -12,18 +10,13 @@ import { capEchoedValues } from "~/.server/responses";
 import { type SignInStage, createUserSession, destroyUserSession, getPendingSignIn, getSessionUser } from "~/.server/session";
 import { redirectWithToast, toastHeader } from "~/.server/toast";
 import type { Toast } from "~/lib/toast";
-import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { cn } from "~/lib/utils";
 import { AccountError, createAccount, mustChangePassword, setRequiredPassword } from "~/models/user.server";
 import { getClinicSettings } from "~/models/settings.server";
 import { loginSchema, mfaCodeSchema, requiredPasswordSchema, signupSchema } from "~/validation/auth";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrar · Sinapse" }];
-
-const PENDING_ACCESS_TEXT =
-  "Sua conta foi criada, mas um administrador da clínica precisa liberar o seu acesso antes que você possa usar o Sinapse.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/dashboard");
@@ -202,179 +195,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             lastResult={actionData?.intent === "new-password" ? actionData.result : undefined}
           />
         ) : (
-          <SignInTabs tab={tab} loaderData={loaderData} actionData={actionData} />
+          <SignInTabs
+            tab={tab}
+            passwordMinLength={loaderData.passwordMinLength}
+            loginResult={actionData?.intent === "login" ? actionData.result : undefined}
+            signupResult={actionData?.intent === "signup" ? actionData.result : undefined}
+          />
         )}
       </div>
     </main>
-  );
-}
-
-function SignInTabs({ tab, loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { tab: "login" | "signup" }) {
-  const [searchParams] = useSearchParams();
-  return (
-    <>
-        <nav className="mb-6 grid grid-cols-2 rounded-md bg-muted p-1 text-sm font-medium" aria-label="Acesso">
-          <AuthTab to="?tab=login" active={tab === "login"}>
-            Login
-          </AuthTab>
-          <AuthTab to="?tab=signup" active={tab === "signup"}>
-            Sign Up
-          </AuthTab>
-        </nav>
-        {tab === "login" && searchParams.get("conta") === "aguardando" ? (
-          <div role="status" className="mb-4 flex gap-3 rounded-md border border-info/40 bg-info/10 p-3 text-sm">
-            <Hourglass className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-            <p>
-              {PENDING_ACCESS_TEXT} Peça a liberação ao administrador; depois, entre com seu e-mail e senha.
-            </p>
-          </div>
-        ) : null}
-        {tab === "login" ? (
-          <LoginForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} />
-        ) : (
-          <SignupForm
-            passwordMinLength={loaderData.passwordMinLength}
-            lastResult={actionData?.intent === "signup" ? actionData.result : undefined}
-          />
-        )}
-    </>
-  );
-}
-
-/** The second step of a sign-in protected by a factor: a form that works without JavaScript. */
-function MfaStep({ lastResult }: { lastResult?: LastResult }) {
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "mfa",
-    lastResult,
-    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.mfaCodeSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" }),
-  });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "mfa";
-  return (
-    <div className="space-y-4">
-      <div className="flex items-start gap-3">
-        <ShieldCheck className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
-        <div>
-          <h2 className="font-semibold">Verificação em duas etapas</h2>
-          <p className="text-sm text-muted-foreground">
-            Digite o código de 6 dígitos do seu aplicativo autenticador, ou um dos seus códigos de recuperação.
-          </p>
-        </div>
-      </div>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="mfa" />
-        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field meta={fields.code} label="Código" autoComplete="one-time-code" inputMode="text" autoFocus />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Verificando..." : "Verificar"}
-        </Button>
-      </Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value="cancel" />
-        <Button type="submit" variant="link" className="w-full">
-          Cancelar e voltar ao login
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
-/** An administrator required a new password: chosen here, before the first page. */
-function RequiredPasswordStep({ passwordMinLength, lastResult }: { passwordMinLength: number; lastResult?: LastResult }) {
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "new-password",
-    lastResult,
-    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.requiredPasswordSchema(passwordMinLength), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
-  });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "new-password";
-  return (
-    <div className="space-y-4">
-      <div>
-        <h2 className="font-semibold">Defina uma nova senha</h2>
-        <p className="text-sm text-muted-foreground">Um administrador pediu que você escolha uma nova senha antes de continuar.</p>
-      </div>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="new-password" />
-        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field meta={fields.newPassword} label="Nova senha" type="password" hint={`Mínimo de ${passwordMinLength} caracteres.`} autoComplete="new-password" />
-        <Field meta={fields.confirmPassword} label="Confirmar nova senha" type="password" autoComplete="new-password" />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Salvando..." : "Salvar nova senha"}
-        </Button>
-      </Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value="cancel" />
-        <Button type="submit" variant="link" className="w-full">
-          Cancelar e voltar ao login
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
-function AuthTab({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      replace
-      aria-current={active ? "page" : undefined}
-      className={cn(
-        "rounded-sm px-3 py-1.5 text-center transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-        active ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-      )}
-    >
-      {children}
-    </Link>
-  );
-}
-
-type LastResult = Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : never) : never;
-
-function LoginForm({ lastResult }: { lastResult?: LastResult }) {
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.loginSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
-  });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="login" />
-      <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Field meta={fields.email} label="Email" type="email" autoComplete="email" placeholder="voce@clinica.com.br" />
-      <Field meta={fields.password} label="Senha" type="password" autoComplete="current-password" />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Entrando..." : "Entrar"}
-      </Button>
-    </Form>
-  );
-}
-
-function SignupForm({ passwordMinLength, lastResult }: { passwordMinLength: number; lastResult?: LastResult }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult,
-    ...useLazyValidation(() => import("~/validation/auth"), (m) => m.signupSchema(passwordMinLength), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
-  });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="signup" />
-      <Field meta={fields.name} label="Nome completo" type="text" autoComplete="name" />
-      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
-      <Field meta={fields.password} label="Senha" type="password" hint={`Mínimo de ${passwordMinLength} caracteres.`} autoComplete="new-password" minLength={passwordMinLength} />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Criando conta..." : "Criar conta"}
-      </Button>
-    </Form>
   );
 }

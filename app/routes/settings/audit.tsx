@@ -1,5 +1,6 @@
 import { ArrowLeft, ShieldAlert, ShieldCheck } from "~/components/icons";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useBusy } from "~/lib/use-busy";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { ExportLink } from "~/components/export-link";
 import { RouteErrorBoundary } from "~/components/route-error";
@@ -51,8 +52,7 @@ export default function AuditPage({ loaderData, actionData }: Route.ComponentPro
   const { rows, total, pageSize, params, chain, listHref } = loaderData;
   useToastEffect(actionData?.toast);
   const hrefWith = useHrefWithParams();
-  const navigation = useNavigation();
-  const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
+  const verifying = useBusy("verify");
   const filters = params.filters;
   const active = Object.values(filters).some((value) => value);
 

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "~/components/icons";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmittingIntent } from "~/lib/use-busy";
 import { CheckboxField, Field, SelectField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -67,8 +68,8 @@ function sizeText(bytes: number) {
 export default function BackupsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, directory, files } = loaderData;
   useToastEffect(actionData?.toast);
-  const navigation = useNavigation();
-  const busy = (name: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === name;
+  const submitting = useSubmittingIntent();
+  const busy = (name: string) => submitting === name;
   const [form, fields] = useForm({
     id: "backup-schedule",
     lastResult: actionData?.intent === "update-schedule" ? actionData.result : undefined,
