@@ -1,4 +1,5 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Maintained aggregates of the KPI screens Operacionais and Métricas
@@ -107,4 +108,114 @@ export const kpiOutboundMessages = sqliteTable(
     n: integer("n").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.grain, t.bucket, t.status] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// KPIs Cirúrgicos and Financeiros (docs/decisions/0024-kpi-aggregates-surgical-financial.md).
+// Written only by the SQLite triggers of migration 0027_kpi_surgical_financial_triggers (on
+// surgeries, pipeline_stages, receivable_glosas and financial_transactions), in the same
+// transaction as the write that changes the figures; São Paulo days come from kpi_clinic_offsets.
+
+/**
+ * One row per surgery: what the KPI figures read of it, with its instants already turned into
+ * São Paulo days. Rebuilt by triggers whenever the surgery, its stage history or its glosas change.
+ */
+export const kpiSurgeryFacts = sqliteTable(
+  "kpi_surgery_facts",
+  {
+    surgeryId: integer("surgery_id").primaryKey(),
+    /** São Paulo day of `scheduled_date`: the KPI cohort of the surgery. */
+    day: text("day").notNull(),
+    doctorId: integer("doctor_id").notNull(),
+    payerId: integer("payer_id"),
+    stage: text("stage").notNull(),
+    procedure: text("procedure").notNull(),
+    /** Day of `ans_requested_at`; null without a pre-authorisation request. */
+    ansRequestedDay: text("ans_requested_day"),
+    /** Day of the first move to Aprovado/Negado at or after the request. */
+    ansAnsweredDay: text("ans_answered_day"),
+    /** 1 when the history has a move to Aprovado or Negado. */
+    ansAnswered: integer("ans_answered").notNull(),
+    /** 1 when the history has a move to Negado. */
+    ansDenied: integer("ans_denied").notNull(),
+    /** Day of `paid_at` of a paid ('pago') surgery billed at or before it, with a payer; else null. */
+    paidDay: text("paid_day"),
+    /** paid_at − billed_at (ms) of that surgery. */
+    paidMs: integer("paid_ms"),
+    /** billed_amount_cents when > 0 and the surgery has a payer; else null. */
+    billedCents: integer("billed_cents"),
+    deniedCents: integer("denied_cents").notNull(),
+    recoveredCents: integer("recovered_cents").notNull(),
+  },
+  (t) => [
+    // Loose days of a period (and every figure with both the doctor and the payer filter): the
+    // day's surgeries read from these indexes alone.
+    index("kpi_surgery_facts_day_idx").on(t.day, t.doctorId, t.payerId, t.stage, t.procedure, t.billedCents, t.deniedCents, t.recoveredCents),
+    index("kpi_surgery_facts_doctor_payer_day_idx").on(t.doctorId, t.payerId, t.day, t.stage, t.procedure),
+    index("kpi_surgery_facts_paid_idx").on(t.paidDay, t.doctorId, t.payerId, t.paidMs).where(sql`${t.paidDay} is not null`),
+    // Prazo ANS e negativas: the period's requests, read from these indexes alone.
+    index("kpi_surgery_facts_ans_idx")
+      .on(t.day, t.payerId, t.doctorId, t.ansRequestedDay, t.ansAnsweredDay, t.ansAnswered, t.ansDenied)
+      .where(sql`${t.ansRequestedDay} is not null`),
+    index("kpi_surgery_facts_doctor_ans_idx")
+      .on(t.doctorId, t.day, t.payerId, t.ansRequestedDay, t.ansAnsweredDay, t.ansAnswered, t.ansDenied)
+      .where(sql`${t.ansRequestedDay} is not null`),
+    index("kpi_surgery_facts_payer_ans_idx")
+      .on(t.payerId, t.day, t.doctorId, t.ansRequestedDay, t.ansAnsweredDay, t.ansAnswered, t.ansDenied)
+      .where(sql`${t.ansRequestedDay} is not null`),
+  ],
+);
+
+/** One row per completed stay in a pipeline stage (a `pipeline_stages` row followed by a later move). */
+export const kpiStageStays = sqliteTable(
+  "kpi_stage_stays",
+  {
+    /** The `pipeline_stages` row that opened the stay. */
+    stageId: integer("stage_id").primaryKey(),
+    surgeryId: integer("surgery_id").notNull(),
+    stage: text("stage").notNull(),
+    /** The stay's length in tenths of a day, rounded half up (what the screen shows). */
+    tenths: integer("tenths").notNull(),
+    /** The surgery's day, doctor and payer (the cohort the stay belongs to). */
+    day: text("day").notNull(),
+    doctorId: integer("doctor_id").notNull(),
+    payerId: integer("payer_id"),
+  },
+  (t) => [
+    index("kpi_stage_stays_surgery_idx").on(t.surgeryId),
+    // Loose days of a period, and the doctor-and-payer filter over any period, from the index alone.
+    index("kpi_stage_stays_day_idx").on(t.day, t.stage, t.tenths, t.doctorId, t.payerId),
+    index("kpi_stage_stays_doctor_payer_day_idx").on(t.doctorId, t.payerId, t.day, t.stage, t.tenths),
+  ],
+);
+
+/**
+ * Sums per calendar unit, a year ('y', 'YYYY') or a month ('m', 'YYYY-MM'), so any period is at
+ * most three ranges of these rows (whole years, whole months before and after them) plus at most
+ * ~60 loose days read from kpi_surgery_facts / kpi_stage_stays / financial_transactions.
+ * `doctor_id` / `payer_id` 0 mean all; a surgery counts in the all row, its doctor's and its
+ * payer's (both filters together read the fact tables). Metrics and their keys:
+ * - 'stage' (k1 stage), 'procedure' (k1 surgery_type): n surgeries, by scheduled day;
+ * - 'stay' (k1 stage, k2 tenths of a day): n completed stays of the day's surgeries;
+ * - 'paid' (k2 payer; payer_id 0): n paid surgeries and v1 Σ paid_at − billed_at (ms), by paid day;
+ * - 'glosa' (k2 payer; payer_id 0): n billed surgeries, v1 billed, v2 denied, v3 recovered cents;
+ * - 'ledger' (k1 type; doctor and payer 0): n transactions and v1 Σ amount_cents, by transaction day.
+ * Rows that fall to zero stay (readers skip n = 0).
+ */
+export const kpiRollups = sqliteTable(
+  "kpi_rollups",
+  {
+    metric: text("metric").notNull(),
+    doctorId: integer("doctor_id").notNull(),
+    payerId: integer("payer_id").notNull(),
+    level: text("level").notNull(),
+    unit: text("unit").notNull(),
+    k1: text("k1").notNull(),
+    k2: integer("k2").notNull(),
+    n: integer("n").notNull(),
+    v1: integer("v1").notNull(),
+    v2: integer("v2").notNull(),
+    v3: integer("v3").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.doctorId, t.payerId, t.level, t.unit, t.k1, t.k2] })],
 );

@@ -80,6 +80,11 @@ export const surgeries = sqliteTable(
     index("surgeries_receivable_payer_paid_idx").on(t.receivableStatus, t.payerId, t.paidAt),
     // Honorários per payer: seek the payer, slice the dates, read status, amounts and billing dates from the index.
     index("surgeries_payer_date_billing_idx").on(t.payerId, t.scheduledDate, t.receivableStatus, t.billedAmountCents, t.billedAt, t.paidAt),
+    // KPIs Financeiros, receivables ageing: the open receivables (a few thousand of 100 000) read from
+    // this index alone, whatever the filters (docs/decisions/0024-kpi-aggregates-surgical-financial.md).
+    index("surgeries_open_receivables_idx")
+      .on(t.scheduledDate, t.billedAt, t.billedAmountCents, t.doctorId, t.payerId, t.receivableStatus)
+      .where(sql`${t.receivableStatus} in ('realizado', 'faturado', 'pendente', 'glosa')`),
     // A fee statement's line finds its surgery by the guide number (/financeiro/importar-honorarios).
     index("surgeries_guide_number_idx").on(t.guideNumber).where(sql`${t.guideNumber} is not null`),
   ],
