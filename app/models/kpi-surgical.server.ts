@@ -1,21 +1,28 @@
 /**
  * KPIs Cirúrgicos (/kpis/cirurgicos): the surgical pipeline's figures for a period, optionally one
- * doctor's or one payer's. Plain SQL aggregates; the formula of each figure is written beside it
- * and shown to the user.
+ * doctor's or one payer's. The formula of each figure is written beside it and shown to the user.
  *
- * The surgeries of a period are those scheduled in it: `scheduled_date` (an instant) in the
- * period's [start, end) instants (São Paulo midnights, `instantRange`). Every figure below counts
- * that same cohort, so the figures of one period add up with each other.
+ * The surgeries of a period are those scheduled in it: the São Paulo day of `scheduled_date` from
+ * the period's first day to its last (the same as `scheduled_date` in `instantRange`). Every figure
+ * below counts that same cohort, so the figures of one period add up with each other.
+ *
+ * Read from maintained aggregates, never from the raw tables (docs/decisions/0024-kpi-aggregates-surgical-financial.md):
+ * triggers keep kpi_surgery_facts (one row per surgery), kpi_stage_stays (one row per completed
+ * stay) and kpi_rollups (their sums per year and month) right in the same transaction as every
+ * write; a period of up to ten years reads tens of rollup rows per key plus its loose days
+ * (app/models/kpi-rollups.server.ts). tests/unit/kpi-aggregates-surgical-financial.test.ts compares every figure with
+ * the former full recomputation from the raw tables.
  */
 import { inArray } from "drizzle-orm";
 import { payers } from "~db/schema";
-import { db, sqlite } from "~/.server/db";
+import { db } from "~/.server/db";
 import { ANS_RESPONSE_BUSINESS_DAYS } from "~/lib/ans";
 import { addBusinessDays } from "~/lib/business-days";
-import { isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
+import { todayIsoInClinic } from "~/lib/dates";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure } from "~/lib/kpi";
-import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
-import { PIPELINE_STAGES, PIPELINE_STAGE_IDS, type PipelineStage } from "~/lib/pipeline";
+import type { KpiPeriod } from "~/lib/kpi-period";
+import { PIPELINE_STAGES, type PipelineStage } from "~/lib/pipeline";
+import { type PeriodUnits, type RollupRow, addRows, periodUnits, prepared, rollupSums, unitList } from "~/models/kpi-rollups.server";
 import { clinicHolidaySet } from "~/models/pipeline.server";
 
 export interface KpiFilters {
@@ -23,8 +30,6 @@ export interface KpiFilters {
   payerId?: number;
 }
 
-const DAY_MS = 86_400_000;
-const STAGE_LIST = PIPELINE_STAGE_IDS.map((stage) => `'${stage}'`).join(", ");
 
 /** Reason shown under '—' when the period has no surgery. */
 export const NO_SURGERIES = "Nenhuma cirurgia agendada no período";
@@ -67,145 +72,234 @@ export interface SurgicalKpis {
   denialRate: { part: number; whole: number; percent: number | null; byPayer: PayerRate[] };
 }
 
-/** part / whole × 100, one decimal; null when whole is 0. */
-export function percentOf(part: number, whole: number): number | null {
-  return whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+/**
+ * part / whole × 100 rounded half up (SPEC §9 'rounded') to one decimal, or to a whole percent with
+ * `decimals` 0; null when whole is 0. Exact for integer counts and cents (BigInt), so ties round up:
+ * 23/80 → 28.8 and 201/400 → 50.3, where the float products `part / whole * 1000` (and kpiPercent's
+ * `* 100 * 10`) land just below the tie.
+ */
+export function percentOf(part: number, whole: number, decimals: 0 | 1 = 1): number | null {
+  if (whole === 0) return null;
+  const scale = decimals === 1 ? 10 : 1;
+  if (!Number.isInteger(part) || !Number.isInteger(whole)) return Math.round((part / whole) * 100 * scale) / scale;
+  const sign = whole < 0 ? -1n : 1n;
+  // floor((2 · 100 · scale · part + whole) / (2 · whole)), with the whole made positive.
+  const numerator = (2n * 100n * BigInt(scale) * BigInt(part) + BigInt(whole)) * sign;
+  const denominator = 2n * BigInt(whole) * sign;
+  const quotient = numerator / denominator - (numerator < 0n && numerator % denominator !== 0n ? 1n : 0n);
+  return Number(quotient) / scale;
 }
 
-function days(ms: number | null): number | null {
-  return ms === null ? null : Math.round((ms / DAY_MS) * 10) / 10;
-}
+/**
+ * Cirurgias por etapa / por procedimento: n surgeries of the cohort per current stage / per
+ * surgery_type. Whole years and months from kpi_rollups ('stage', 'procedure'); loose days, and any
+ * period with both filters, from kpi_surgery_facts by its day indexes.
+ */
+export const SURGICAL_FACT_COUNTS_SQL = (filters: KpiFilters, column: "stage" | "procedure") => `
+  select ${column} as k1, count(*) as n
+    from kpi_surgery_facts
+   where ${factsWhere(filters)}
+   group by ${column}`;
 
-/** The `where` of the period's surgeries `s`, with the filters that apply. */
-function cohort(filters: KpiFilters, alias = "s"): string {
+/**
+ * Tempo em cada etapa: completed stays (kpi_stage_stays: a move into a stage followed by a later
+ * move of the same surgery; the stay lasts until that next move) of the cohort's surgeries, counted
+ * per stage and length in tenths of a day (what the screen shows, rounded half up like
+ * `Math.round`). The median and the 90th percentile by nearest rank — the stay at rank ⌈0,5·n⌉ and
+ * ⌈0,9·n⌉ of the n stays sorted by length — are found by walking these counts in length order, so
+ * they are exact at the screen's precision. Years and months from kpi_rollups ('stay').
+ */
+export const SURGICAL_STAY_COUNTS_SQL = (filters: KpiFilters) => `
+  select stage as k1, tenths as k2, count(*) as n
+    from kpi_stage_stays
+   where ${factsWhere(filters)}
+   group by stage, tenths`;
+
+/**
+ * The pre-authorisation requests of the period's surgeries: the day the request was sent, the day
+ * of the first answer after it (the first move to 'Aprovado' or 'Negado'), and whether the payer
+ * ever answered / denied it (kpi_surgery_facts, kept by triggers). One row per surgery with a
+ * request: the ANS deadline counts business days on the national and the clinic's calendar, which
+ * is computed here, not in SQL.
+ */
+export const SURGICAL_ANS_SQL = (filters: KpiFilters) => `
+  select payer_id, ans_requested_day as requested, ans_answered_day as answered_day,
+         ans_answered as answered, ans_denied as denied
+    from kpi_surgery_facts
+   where ans_requested_day is not null and ${factsWhere(filters)}`;
+
+/** The `where` of the fact tables' rows of days @from..@to, with the filters that apply. */
+function factsWhere(filters: KpiFilters): string {
   return [
-    `${alias}.scheduled_date >= @start and ${alias}.scheduled_date < @end`,
-    filters.doctorId ? `${alias}.doctor_id = @doctor` : null,
-    filters.payerId ? `${alias}.payer_id = @payer` : null,
+    filters.doctorId ? "doctor_id = @doctor" : null,
+    filters.payerId ? "payer_id = @payer" : null,
+    "day between @from and @to",
   ]
     .filter(Boolean)
     .join(" and ");
 }
 
-function params(period: KpiPeriod, filters: KpiFilters) {
-  const [start, end] = instantRange(period);
-  return {
-    start,
-    end,
-    ...(filters.doctorId ? { doctor: filters.doctorId } : {}),
-    ...(filters.payerId ? { payer: filters.payerId } : {}),
-  };
+function filterParams(filters: KpiFilters) {
+  return { ...(filters.doctorId ? { doctor: filters.doctorId } : {}), ...(filters.payerId ? { payer: filters.payerId } : {}) };
 }
 
 /**
- * Cirurgias por etapa = count(surgeries of the period) group by current_stage. Listing every stage
- * in `in (…)` lets SQLite seek each stage's date slice of (current_stage, scheduled_date) — or of
- * (doctor, stage, date) / (payer, stage, date) with a filter — reading the index alone, in stage order.
+ * Σ of a rollup metric over the period for the filters: whole years and months from kpi_rollups
+ * plus the loose days from `daySql` (params @from, @to); with both filters (no rollup row holds a
+ * doctor-and-payer pair) the whole period comes from `daySql`.
  */
-export const SURGICAL_BY_STAGE_SQL = (filters: KpiFilters) => `
-  select s.current_stage as stage, count(*) as n
-    from surgeries s
-   where s.current_stage in (${STAGE_LIST}) and ${cohort(filters)}
-   group by s.current_stage`;
+function periodSums(metric: string, period: KpiPeriod, filters: KpiFilters, daySql: string): Map<string, RollupRow> {
+  const both = Boolean(filters.doctorId && filters.payerId);
+  const units: PeriodUnits = both ? { years: null, months: [], days: [[period.from, period.to]] } : periodUnits(period);
+  const sums = new Map<string, RollupRow>();
+  if (!both) addRows(sums, rollupSums(metric, { doctorId: filters.doctorId ?? 0, payerId: filters.payerId ?? 0 }, units));
+  const statement = prepared(daySql);
+  for (const [from, to] of units.days) {
+    const rows = statement.all({ from, to, ...filterParams(filters) }) as Array<{ k1: string; k2?: number; n: number }>;
+    addRows(sums, rows.map((row) => ({ k1: row.k1, k2: row.k2 ?? 0, n: row.n, v1: 0, v2: 0, v3: 0 })));
+  }
+  return sums;
+}
 
 /**
- * Cirurgias por procedimento = count(surgeries of the period) group by surgery_type (the procedure
- * recorded on the surgery), most frequent first. The period's slice of the date index is grouped
- * in a temporary B-tree of one entry per procedure name.
+ * The completed stays' count, median and 90th percentile (days, one decimal) per stage. The
+ * whole-day counts ('stayd') locate, per stage, the day that holds each rank; only that day's
+ * tenths ('stay', sought per unit) are then read: tens of rows per unit instead of every length.
  */
-export const SURGICAL_BY_PROCEDURE_SQL = (filters: KpiFilters) => `
-  select s.surgery_type as procedure, count(*) as n
-    from surgeries s
-   where ${cohort(filters)}
-   group by s.surgery_type
-   order by n desc, procedure
-   limit 50`;
+function stayPercentiles(period: KpiPeriod, filters: KpiFilters): Map<string, { n: number; median: number | null; p90: number | null }> {
+  const both = Boolean(filters.doctorId && filters.payerId);
+  const units: PeriodUnits = both ? { years: null, months: [], days: [[period.from, period.to]] } : periodUnits(period);
+  const scope = { doctorId: filters.doctorId ?? 0, payerId: filters.payerId ?? 0 };
+
+  // Loose days: every (stage, tenths) count, from kpi_stage_stays.
+  const loose = new Map<string, Map<number, number>>();
+  for (const [from, to] of units.days) {
+    for (const row of prepared(SURGICAL_STAY_COUNTS_SQL(filters)).all({ from, to, ...filterParams(filters) }) as Array<{ k1: string; k2: number; n: number }>) {
+      const byTenths = loose.get(row.k1) ?? new Map<number, number>();
+      byTenths.set(row.k2, (byTenths.get(row.k2) ?? 0) + row.n);
+      loose.set(row.k1, byTenths);
+    }
+  }
+  // Whole days per stage: the rollups' plus the loose days'.
+  const byDay = new Map<string, Map<number, number>>();
+  const bump = (stage: string, day: number, n: number) => {
+    const days = byDay.get(stage) ?? new Map<number, number>();
+    days.set(day, (days.get(day) ?? 0) + n);
+    byDay.set(stage, days);
+  };
+  for (const row of rollupSums("stayd", scope, units)) bump(row.k1, row.k2, row.n);
+  for (const [stage, byTenths] of loose) for (const [tenths, n] of byTenths) bump(stage, Math.floor(tenths / 10), n);
+
+  // Per stage, the whole day holding each rank (nearest rank: ⌈0,5·n⌉ and ⌈0,9·n⌉) and the rank within it.
+  const wanted = new Map<string, { stage: string; day: number }>();
+  const found = new Map<string, { n: number; median: { day: number; rank: number }; p90: { day: number; rank: number } }>();
+  for (const [stage, days] of byDay) {
+    const counts = [...days.entries()].filter(([, n]) => n > 0).sort((x, y) => x[0] - y[0]);
+    const n = counts.reduce((sum, [, count]) => sum + count, 0);
+    if (n === 0) continue;
+    const locate = (rank: number) => {
+      let seen = 0;
+      for (const [day, count] of counts) {
+        if (seen + count >= rank) {
+          wanted.set(`${stage}\u0000${day}`, { stage, day });
+          return { day, rank: rank - seen };
+        }
+        seen += count;
+      }
+      throw new Error(`rank ${rank} beyond ${n} stays`);
+    };
+    found.set(stage, { n, median: locate(Math.floor((n + 1) / 2)), p90: locate(Math.floor((9 * n + 9) / 10)) });
+  }
+
+  // Those days' stays per tenth of a day: one statement seeking each (unit, stage, day) of kpi_rollups.
+  const tenths = new Map<string, Map<number, number>>();
+  const add = (stage: string, day: number, t: number, n: number) => {
+    const key = `${stage}\u0000${day}`;
+    const counts = tenths.get(key) ?? new Map<number, number>();
+    counts.set(t, (counts.get(t) ?? 0) + n);
+    tenths.set(key, counts);
+  };
+  const years = unitList(units.years, "y");
+  const months = units.months.flatMap((range) => unitList(range, "m"));
+  if (wanted.size > 0 && years.length + months.length > 0) {
+    const rows = prepared(SURGICAL_STAY_TENTHS_SQL).all({
+      doctor: scope.doctorId,
+      payer: scope.payerId,
+      years: JSON.stringify(years),
+      months: JSON.stringify(months),
+      wanted: JSON.stringify([...wanted.values()].map(({ stage, day }) => [stage, day * 10, day * 10 + 9])),
+    }) as Array<{ stage: string; k2: number; n: number }>;
+    for (const row of rows) add(row.stage, Math.floor(row.k2 / 10), row.k2, row.n);
+  }
+  for (const { stage, day } of wanted.values()) for (const [t, n] of loose.get(stage) ?? []) if (Math.floor(t / 10) === day) add(stage, day, t, n);
+
+  const atRank = (stage: string, { day, rank }: { day: number; rank: number }) => {
+    let seen = 0;
+    for (const [t, n] of [...(tenths.get(`${stage}\u0000${day}`) ?? [])].sort((x, y) => x[0] - y[0])) {
+      seen += n;
+      if (n > 0 && seen >= rank) return t / 10;
+    }
+    throw new Error(`rank ${rank} beyond the stays of day ${day}`);
+  };
+  const result = new Map<string, { n: number; median: number | null; p90: number | null }>();
+  for (const [stage, f] of found) result.set(stage, { n: f.n, median: atRank(stage, f.median), p90: atRank(stage, f.p90) });
+  return result;
+}
 
 /**
- * Tempo em cada etapa: for every move of a surgery of the period into a stage, the stay lasts until
- * that surgery's next move (its history in `pipeline_stages`, sought by (surgery_id, created_at));
- * stays still open (the current stage) are left out. Per stage, the median and the 90th percentile
- * by nearest rank: the stay at rank ⌈0,5·n⌉ and ⌈0,9·n⌉ of the n stays sorted by length.
+ * The stays of some stages that last some whole days (@wanted: [stage, first tenth, last tenth]),
+ * counted per tenth of a day over the period's years and months: one seek of kpi_rollups per
+ * (stage and day, unit).
  */
-export const SURGICAL_STAGE_TIMES_SQL = (filters: KpiFilters) => `
-  with stays as materialized (
-    select ps.stage as stage,
-           (select min(nx.created_at) from pipeline_stages nx
-             where nx.surgery_id = ps.surgery_id and nx.created_at > ps.created_at) - ps.created_at as ms
-      from surgeries s
-      join pipeline_stages ps on ps.surgery_id = s.id
-     where ${cohort(filters)}
-  ),
-  ranked as (
-    select stage, ms,
-           row_number() over (partition by stage order by ms) as rn,
-           count(*) over (partition by stage) as n
-      from stays
-     where ms is not null
+export const SURGICAL_STAY_TENTHS_SQL = `
+  select stage, k2, sum(n) as n from (${["y", "m"]
+    .map(
+      (level) => `
+    select w.value ->> 0 as stage, r.k2 as k2, r.n as n
+      from json_each(@wanted) w
+      cross join kpi_rollups r
+     where r.metric = 'stay' and r.doctor_id = @doctor and r.payer_id = @payer and r.level = '${level}'
+       and r.unit in (select value from json_each(@${level === "y" ? "years" : "months"}))
+       and r.k1 = w.value ->> 0 and r.k2 between w.value ->> 1 and w.value ->> 2`,
+    )
+    .join("\n    union all")}
   )
-  select stage, n,
-         max(case when rn = (n + 1) / 2 then ms end) as median_ms,
-         max(case when rn = (9 * n + 9) / 10 then ms end) as p90_ms
-    from ranked
-   group by stage`;
+   group by stage, k2`;
 
-/**
- * The pre-authorisation requests of the period's surgeries (`ans_requested_at`, when the request
- * was sent) with the first answer after it (the first move to 'Aprovado' or 'Negado'), and whether
- * the payer ever denied it. One row per surgery with a request: the ANS deadline counts business
- * days on the national and the clinic's calendar, which is computed here, not in SQL.
- */
-export const SURGICAL_ANS_SQL = (filters: KpiFilters) => `
-  select s.payer_id as payer_id,
-         s.ans_requested_at as requested_at,
-         (select min(ps.created_at) from pipeline_stages ps
-           where ps.surgery_id = s.id and ps.created_at >= s.ans_requested_at
-             and ps.stage in ('aprovado', 'negado')) as answered_at,
-         exists (select 1 from pipeline_stages ps
-                  where ps.surgery_id = s.id and ps.stage = 'negado') as denied,
-         exists (select 1 from pipeline_stages ps
-                  where ps.surgery_id = s.id and ps.stage in ('aprovado', 'negado')) as answered
-    from surgeries s
-   where ${cohort(filters)} and s.ans_requested_at is not null`;
-
-interface AnsRow {
+/** A pre-authorisation request: its payer, request day, first answer day, whether answered / denied. */
+export interface AnsRow {
   payer_id: number | null;
-  requested_at: number;
-  answered_at: number | null;
+  requested: string;
+  answered_day: string | null;
   denied: number;
   answered: number;
 }
 
 export function computeSurgicalKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): SurgicalKpis {
-  const p = params(period, filters);
-
-  const stageRows = sqlite.prepare(SURGICAL_BY_STAGE_SQL(filters)).all(p) as Array<{ stage: string; n: number }>;
-  const stageCounts = new Map(stageRows.map((row) => [row.stage, row.n]));
+  const stageCounts = new Map([...periodSums("stage", period, filters, SURGICAL_FACT_COUNTS_SQL(filters, "stage")).values()].map((row) => [row.k1, row.n]));
   const byStage = PIPELINE_STAGES.map(({ id, label }) => ({ stage: id, label, count: stageCounts.get(id) ?? 0 }));
   const total = byStage.reduce((sum, row) => sum + row.count, 0);
 
-  const byProcedure = (sqlite.prepare(SURGICAL_BY_PROCEDURE_SQL(filters)).all(p) as Array<{ procedure: string; n: number }>).map(
-    (row) => ({ procedure: row.procedure, count: row.n }),
-  );
+  // Most frequent first, ties by name in binary (SQLite's) order; at most 50.
+  const byProcedure = [...periodSums("procedure", period, filters, SURGICAL_FACT_COUNTS_SQL(filters, "procedure")).values()]
+    .filter((row) => row.n > 0)
+    .map((row) => ({ procedure: row.k1, count: row.n }))
+    .sort((a, b) => b.count - a.count || (a.procedure < b.procedure ? -1 : a.procedure > b.procedure ? 1 : 0))
+    .slice(0, 50);
 
   // Taxa de sucesso = round(surgeries of the period in 'Concluído' ÷ all surgeries of the period × 100)
   // (SPEC §9: concluded over total, rounded to a whole percent; ADR 0004: 'Concluído' is status completed).
   const concluded = stageCounts.get("concluido") ?? 0;
-  const successRate = { concluded, total, percent: total === 0 ? null : Math.round((concluded / total) * 100) };
+  const successRate = { concluded, total, percent: percentOf(concluded, total, 0) };
 
-  const timeRows = sqlite.prepare(SURGICAL_STAGE_TIMES_SQL(filters)).all(p) as Array<{
-    stage: string;
-    n: number;
-    median_ms: number | null;
-    p90_ms: number | null;
-  }>;
-  const times = new Map(timeRows.map((row) => [row.stage, row]));
+  const times = stayPercentiles(period, filters);
   const stageTimes = PIPELINE_STAGES.filter(({ id }) => id !== "concluido" && id !== "cancelado").map(({ id, label }) => {
     const row = times.get(id);
-    return { stage: id, label, stays: row?.n ?? 0, medianDays: days(row?.median_ms ?? null), p90Days: days(row?.p90_ms ?? null) };
+    return { stage: id, label, stays: row?.n ?? 0, medianDays: row?.median ?? null, p90Days: row?.p90 ?? null };
   });
 
-  const { ansCompliance, denialRate } = ansFigures(sqlite.prepare(SURGICAL_ANS_SQL(filters)).all(p) as AnsRow[], now);
+  const ansRows = prepared(SURGICAL_ANS_SQL(filters)).all({ from: period.from, to: period.to, ...filterParams(filters) }) as AnsRow[];
+  const { ansCompliance, denialRate } = ansFigures(ansRows, now);
 
   return { total, byStage, byProcedure, successRate, stageTimes, ansCompliance, denialRate };
 }
@@ -219,7 +313,7 @@ export function computeSurgicalKpis(period: KpiPeriod, filters: KpiFilters = {},
  * Taxa de negativa = surgeries the payer denied at least once (a move to 'Negado') ÷ surgeries
  * the payer answered (a move to 'Aprovado' or 'Negado'). One decimal, overall and per payer.
  */
-function ansFigures(rows: AnsRow[], now: Date) {
+export function ansFigures(rows: AnsRow[], now: Date) {
   const holidays = clinicHolidaySet();
   const today = todayIsoInClinic(now);
   const dueByDay = new Map<string, string>();
@@ -232,20 +326,21 @@ function ansFigures(rows: AnsRow[], now: Date) {
     map.set(payer, entry);
   };
   for (const row of rows) {
-    const requested = isoDateInClinic(row.requested_at)!;
+    const requested = row.requested;
     let due = dueByDay.get(requested);
     if (due === undefined) {
       due = addBusinessDays(requested, ANS_RESPONSE_BUSINESS_DAYS, holidays);
       dueByDay.set(requested, due);
     }
-    if (row.answered_at !== null) bump(ans, row.payer_id, isoDateInClinic(row.answered_at)! <= due);
+    if (row.answered_day !== null) bump(ans, row.payer_id, row.answered_day <= due);
     else if (due < today) bump(ans, row.payer_id, false);
     if (row.answered) bump(denial, row.payer_id, row.denied === 1);
   }
-  return { ansCompliance: byPayer(ans), denialRate: byPayer(denial) };
+  return { ansCompliance: payerRates(ans), denialRate: payerRates(denial) };
 }
 
-function byPayer(map: Map<number | null, { part: number; whole: number }>) {
+/** A rate overall and per payer (named, sorted) from each payer's part and whole. */
+export function payerRates(map: Map<number | null, { part: number; whole: number }>) {
   let part = 0;
   let whole = 0;
   for (const entry of map.values()) {

@@ -20,7 +20,7 @@ export function insertKpiCast() {
 
 /** A statement's EXPLAIN QUERY PLAN, one step a line, with every named parameter a KPI query uses bound. */
 export function planOf(statement: string): string {
-  const params = { start: 0, end: 1, doctor: 1, payer: 1, asOf: 1, type: "receita", from: "a", toExclusive: "b" };
+  const params = { start: 0, end: 1, doctor: 1, payer: 1, asOf: 1, type: "receita", from: "a", to: "b", toExclusive: "b" };
   return (sqlite.prepare(`explain query plan ${statement}`).all(params) as { detail: string }[]).map((r) => r.detail).join("\n");
 }
 

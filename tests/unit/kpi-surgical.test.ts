@@ -7,13 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { pipelineStages, surgeries } from "~db/schema";
 import { db } from "~/.server/db";
 import type { PipelineStage } from "~/lib/pipeline";
-import {
-  SURGICAL_ANS_SQL,
-  SURGICAL_BY_PROCEDURE_SQL,
-  SURGICAL_BY_STAGE_SQL,
-  SURGICAL_STAGE_TIMES_SQL,
-  computeSurgicalKpis,
-} from "~/models/kpi-surgical.server";
+import { SURGICAL_ANS_SQL, SURGICAL_FACT_COUNTS_SQL, SURGICAL_STAY_COUNTS_SQL, computeSurgicalKpis, percentOf } from "~/models/kpi-surgical.server";
 import { loader as exportLoader } from "~/routes/kpis/cirurgicos-export";
 import { loader } from "~/routes/kpis/cirurgicos";
 import { type SignedIn, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "./helpers";
@@ -127,7 +121,7 @@ beforeAll(async () => {
 });
 
 describe("KPIs Cirúrgicos", () => {
-  it("counts the period's surgeries by stage and by procedure, and the success rate rounded to a whole percent", () => {
+  it("counts the period's surgeries by stage and by procedure, and the success rate rounded to one decimal", () => {
     const kpis = computeSurgicalKpis(NOVEMBER, {}, NOW);
     expect(kpis.total).toBe(4);
     expect(Object.fromEntries(kpis.byStage.filter((s) => s.count > 0).map((s) => [s.stage, s.count]))).toEqual({
@@ -142,6 +136,27 @@ describe("KPIs Cirúrgicos", () => {
       { procedure: "Laminectomia", count: 2 },
     ]);
     expect(kpis.successRate).toEqual({ concluded: 1, total: 4, percent: 25 });
+  });
+
+  it("rounds every percent half up exactly, checked against integer arithmetic for every ratio of small counts", () => {
+    // r is part / whole × 100 rounded half up to `decimals` when r − ½ ≤ part / whole × 100 × 10^decimals < r + ½,
+    // checked here by cross-multiplying in integers.
+    const rounded = (part: number, whole: number, decimals: 0 | 1) => {
+      const r = Math.round(percentOf(part, whole, decimals)! * 10 ** decimals);
+      const scaled = 2 * 100 * 10 ** decimals * part;
+      return (2 * r - 1) * whole <= scaled && scaled < (2 * r + 1) * whole;
+    };
+    const wrong: string[] = [];
+    for (let whole = 1; whole <= 1000; whole++) {
+      for (let part = -whole; part <= 2 * whole; part++) {
+        if (!rounded(part, whole, 1) || !rounded(part, whole, 0)) wrong.push(`${part}/${whole}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect([percentOf(23, 80), percentOf(201, 400), percentOf(1, 3), percentOf(2, 3), percentOf(0, 5)]).toEqual([28.8, 50.3, 33.3, 66.7, 0]);
+    expect([percentOf(29, 200, 0), percentOf(1, 3, 0), percentOf(-1, 200, 0), percentOf(-3, 200, 0)]).toEqual([15, 33, 0, -1]);
+    expect(percentOf(4_500_000_000_001, 9_000_000_000_000)).toBe(50);
+    expect(percentOf(5, 0)).toBeNull();
   });
 
   it("gives each stage's median and 90th percentile stay in days, leaving open stays out", () => {
@@ -196,15 +211,15 @@ describe("KPIs Cirúrgicos", () => {
 
 describe("KPIs Cirúrgicos query plans", () => {
 
-  it("never scans the surgeries or their history, and counts stages from the index without sorting", () => {
+  it("reads the loose days of the fact tables from their indexes alone, never the surgeries or their history", () => {
     for (const filters of FILTER_VARIANTS) {
-      for (const statement of [SURGICAL_BY_STAGE_SQL, SURGICAL_BY_PROCEDURE_SQL, SURGICAL_STAGE_TIMES_SQL, SURGICAL_ANS_SQL].map((f) => f(filters))) {
+      const both = Boolean(filters.doctorId && filters.payerId);
+      for (const statement of [SURGICAL_FACT_COUNTS_SQL(filters, "stage"), SURGICAL_FACT_COUNTS_SQL(filters, "procedure"), SURGICAL_STAY_COUNTS_SQL(filters), SURGICAL_ANS_SQL(filters)]) {
         const plan = planOf(statement);
-        expect(plan, `${statement}\n${plan}`).not.toMatch(/SCAN (s|ps|nx|surgeries|pipeline_stages)\b/);
+        expect(plan, `${statement}\n${plan}`).toMatch(/SEARCH kpi_(surgery_facts|stage_stays) USING COVERING INDEX kpi_/);
+        expect(plan, `${statement}\n${plan}`).not.toMatch(/SCAN|surgeries\b|pipeline_stages/);
       }
-      const stagePlan = planOf(SURGICAL_BY_STAGE_SQL(filters));
-      expect(stagePlan).toMatch(/SEARCH s USING (COVERING )?INDEX surgeries_(doctor_|payer_)?stage_date_idx/);
-      expect(stagePlan).not.toMatch(/TEMP B-TREE/);
+      if (both) expect(planOf(SURGICAL_STAY_COUNTS_SQL(filters))).toMatch(/kpi_stage_stays_doctor_payer_day_idx/);
       expect(planOf(SURGICAL_ANS_SQL(filters))).not.toMatch(/TEMP B-TREE/);
     }
   });

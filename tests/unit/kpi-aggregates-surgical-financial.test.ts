@@ -1,0 +1,322 @@
+/**
+ * The KPI screens' maintained aggregates (docs/decisions/0024-kpi-aggregates-surgical-financial.md)
+ * against a full recomputation from the raw tables (tests/support/kpi-reference/cirurgicos.ts, the former
+ * queries): many random writes through the real models and through raw SQL — inserts, updates,
+ * deletes, stage moves back and forth, payments, glosas, ledger entries, dates across old summer
+ * times and on São Paulo midnights — then every figure of several periods and filters must be
+ * equal. Also: the triggers leave exactly what the migration's backfill builds from the same rows.
+ */
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sqlite } from "~/.server/db";
+import { startOfIsoDateInClinic } from "~/lib/dates";
+import { type KpiPeriod, addDaysIso } from "~/lib/kpi-period";
+import { PIPELINE_STAGE_IDS } from "~/lib/pipeline";
+import { periodUnits } from "~/models/kpi-rollups.server";
+import { computeSurgicalKpis } from "~/models/kpi-surgical.server";
+import { moveSurgery } from "~/models/pipeline.server";
+import { createSurgery, updateSurgery } from "~/models/surgery.server";
+import { surgerySchema } from "~/validation/surgery";
+import { moveSchema } from "~/validation/pipeline";
+import { referenceSurgicalKpis } from "../support/kpi-reference/cirurgicos";
+import { insertDoctor, insertPatient, insertPayer, loginAs } from "./helpers";
+
+const NOW = new Date("2026-12-15T12:00:00Z");
+const DAY_MS = 86_400_000;
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)]!;
+  return { next, int, pick };
+}
+
+let userId: number;
+let doctors: number[];
+let payers: number[];
+let patients: number[];
+const rng = random(20261123);
+
+/** A random São Paulo day from 2008 (old summer times) to 2027. */
+function randomDay(): string {
+  return addDaysIso("2008-01-01", rng.int(0, 20 * 365));
+}
+
+/** A random instant: often within a minute of a São Paulo midnight, else anywhere in a day. */
+function randomInstant(): number {
+  const start = startOfIsoDateInClinic(randomDay())!.getTime();
+  const r = rng.next();
+  if (r < 0.2) return start + rng.int(-60_000, 60_000);
+  if (r < 0.25) return start;
+  if (r < 0.3) return start - 1;
+  return start + rng.int(0, DAY_MS - 1);
+}
+
+/** A stay's length: sometimes exactly on a tenth of a day or half of one (rounding ties). */
+function randomGap(): number {
+  const r = rng.next();
+  if (r < 0.15) return rng.int(1, 40) * 4_320_000;
+  if (r < 0.2) return 0;
+  return rng.int(1, 25 * DAY_MS);
+}
+
+function surgeryIds(): number[] {
+  return (sqlite.prepare("select id from surgeries order by id").all() as Array<{ id: number }>).map((r) => r.id);
+}
+
+function stageRowIds(): number[] {
+  return (sqlite.prepare("select id from pipeline_stages order by id").all() as Array<{ id: number }>).map((r) => r.id);
+}
+
+function glosaIds(): number[] {
+  return (sqlite.prepare("select id from receivable_glosas order by id").all() as Array<{ id: number }>).map((r) => r.id);
+}
+
+/** 'YYYY-MM-DDTHH:mm' as the surgery form sends it (São Paulo standard time; any valid wall time will do). */
+const wallTime = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 16);
+
+/** A surgery with a random stage history, written straight to the tables. */
+function rawSurgery() {
+  const scheduled = randomInstant();
+  const stage = rng.pick(PIPELINE_STAGE_IDS);
+  const payer = rng.next() < 0.15 ? null : rng.pick(payers);
+  const { id } = sqlite
+    .prepare(
+      `insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, current_stage, payer_id, ans_requested_at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    )
+    .get(rng.pick(patients), rng.pick(doctors), rng.pick(["Artrodese", "Microdiscectomia", "DBS", "artrodese"]), scheduled, stage, payer, rng.next() < 0.5 ? scheduled - rng.int(0, 40) * DAY_MS : null, scheduled, scheduled) as { id: number };
+  let at = scheduled - rng.int(5, 60) * DAY_MS;
+  for (let i = rng.int(0, 6); i > 0; i--) {
+    sqlite.prepare("insert into pipeline_stages (surgery_id, stage, created_at, updated_at) values (?, ?, ?, ?)").run(id, rng.pick(PIPELINE_STAGE_IDS), at, at);
+    at += randomGap();
+  }
+}
+
+/** One random write: through the models or raw SQL. */
+function randomWrite() {
+  const ids = surgeryIds();
+  const id = ids.length ? rng.pick(ids) : null;
+  const r = rng.int(0, 17);
+  if (r <= 2 || id === null) return rawSurgery();
+  switch (r) {
+    case 3: {
+      const input = surgerySchema.parse({
+        patientId: String(rng.pick(patients)),
+        doctorId: String(rng.pick(doctors)),
+        surgeryType: rng.pick(["Artrodese", "DBS"]),
+        scheduledDate: wallTime(randomInstant()),
+        currentStage: rng.pick(["aguarda_docs", "agendado", "enviado_pre_aut"]),
+        payerId: String(rng.pick(payers)),
+        billedAmount: rng.next() < 0.5 ? "1.234,56" : "",
+      });
+      return void createSurgery(userId, input);
+    }
+    case 4: {
+      const row = sqlite.prepare("select patient_id, doctor_id, surgery_type, current_stage from surgeries where id = ?").get(id) as Record<string, string | number>;
+      try {
+        updateSurgery(
+          userId,
+          id,
+          surgerySchema.parse({
+            patientId: String(row.patient_id),
+            doctorId: String(rng.pick(doctors)),
+            surgeryType: String(row.surgery_type),
+            scheduledDate: wallTime(randomInstant()),
+            currentStage: String(row.current_stage),
+            payerId: String(rng.pick(payers)),
+            billedAmount: "",
+          }),
+        );
+      } catch {
+        // A refused edit (e.g. concluded in the future) writes nothing: still a case to compare.
+      }
+      return;
+    }
+    case 5:
+    case 6: {
+      try {
+        moveSurgery(userId, id, moveSchema.parse({ to: rng.pick(PIPELINE_STAGE_IDS), denialReason: "Sem cobertura", justification: "Urgência" }), new Date(randomInstant()));
+      } catch {
+        // Refused moves write nothing.
+      }
+      return;
+    }
+    case 7: {
+      const at = randomInstant();
+      sqlite.prepare("insert into pipeline_stages (surgery_id, stage, created_at, updated_at) values (?, ?, ?, ?)").run(id, rng.pick(PIPELINE_STAGE_IDS), at, at);
+      return;
+    }
+    case 8: {
+      const rows = stageRowIds();
+      if (rows.length) sqlite.prepare("delete from pipeline_stages where id = ?").run(rng.pick(rows));
+      return;
+    }
+    case 9: {
+      const rows = stageRowIds();
+      if (rows.length) sqlite.prepare("update pipeline_stages set created_at = created_at + ? where id = ?").run(rng.int(-10, 10) * DAY_MS + rng.int(-3_600_000, 3_600_000), rng.pick(rows));
+      return;
+    }
+    case 10:
+      sqlite.prepare("update surgeries set scheduled_date = ?, doctor_id = ? where id = ?").run(randomInstant(), rng.pick(doctors), id);
+      return;
+    case 11:
+      sqlite
+        .prepare("update surgeries set payer_id = ?, surgery_type = ?, current_stage = ? where id = ?")
+        .run(rng.next() < 0.2 ? null : rng.pick(payers), rng.pick(["Artrodese", "DBS", "Craniotomia"]), rng.pick(PIPELINE_STAGE_IDS), id);
+      return;
+    case 12: {
+      const billed = randomInstant();
+      const status = rng.pick(["realizado", "faturado", "pendente", "glosa", "pago", null]);
+      sqlite
+        .prepare("update surgeries set receivable_status = ?, billed_amount_cents = ?, billed_at = ?, paid_at = ? where id = ?")
+        .run(status, rng.pick([null, 0, rng.int(1, 5_000_000)]), rng.next() < 0.8 ? billed : null, status === "pago" || rng.next() < 0.1 ? billed + rng.int(-5, 120) * DAY_MS + rng.int(0, DAY_MS) : null, id);
+      return;
+    }
+    case 13: {
+      const denied = rng.int(1, 500_000);
+      sqlite
+        .prepare("insert into receivable_glosas (surgery_id, tiss_code, reason, denied_cents, recovered_cents, created_at, updated_at) values (?, '1801', 'Glosa', ?, ?, 0, 0)")
+        .run(id, denied, rng.next() < 0.5 ? rng.int(0, denied) : 0);
+      return;
+    }
+    case 14: {
+      const rows = glosaIds();
+      if (!rows.length) return;
+      if (rng.next() < 0.5) sqlite.prepare("delete from receivable_glosas where id = ?").run(rng.pick(rows));
+      else sqlite.prepare("update receivable_glosas set recovered_cents = ?, denied_cents = denied_cents + 1, surgery_id = ? where id = ?").run(rng.int(0, 1000), id, rng.pick(rows));
+      return;
+    }
+    case 15:
+      sqlite.prepare("update surgeries set ans_requested_at = ? where id = ?").run(rng.next() < 0.3 ? null : randomInstant(), id);
+      return;
+    case 16: {
+      if (sqlite.prepare("select 1 from receivable_glosas where surgery_id = ?").get(id)) sqlite.prepare("delete from receivable_glosas where surgery_id = ?").run(id);
+      sqlite.prepare("delete from surgeries where id = ?").run(id);
+      return;
+    }
+    default:
+      sqlite.prepare("update surgeries set scheduled_date = ? where id = ?").run(startOfIsoDateInClinic(randomDay())!.getTime() + rng.pick([-1, 0, 1]), id);
+  }
+}
+
+/** Periods that cut years, months and days every way, old summer times included. */
+function periods(): KpiPeriod[] {
+  const fixed: KpiPeriod[] = [
+    { from: "2026-11-01", to: "2026-11-30" },
+    { from: "2026-01-01", to: "2026-12-15" },
+    { from: "2016-12-16", to: "2026-12-15" },
+    { from: "2008-01-01", to: "2017-12-31" },
+    { from: "2012-10-21", to: "2013-02-17" },
+    { from: "2018-11-04", to: "2018-11-04" },
+    { from: "2009-03-31", to: "2011-03-01" },
+  ];
+  for (let i = 0; i < 6; i++) {
+    const from = randomDay();
+    fixed.push({ from, to: addDaysIso(from, rng.int(0, 3652)) });
+  }
+  return fixed;
+}
+
+beforeAll(async () => {
+  userId = (await loginAs("admin")).id;
+  payers = [insertPayer("Unimed"), insertPayer("Bradesco Saúde"), insertPayer("Amil")];
+  doctors = [insertDoctor("Dr. Um"), insertDoctor("Dra. Dois"), insertDoctor("Dr. Três")];
+  patients = [insertPatient("Ana Souza"), insertPatient("Bruno Lima"), insertPatient("Carla Dias")];
+});
+
+describe("periodUnits", () => {
+  it("cuts a period into whole years, whole months and loose days that cover it exactly once", () => {
+    expect(periodUnits({ from: "2016-11-24", to: "2026-11-23" })).toEqual({
+      years: ["2017", "2025"],
+      months: [
+        ["2016-12", "2016-12"],
+        ["2026-01", "2026-10"],
+      ],
+      days: [
+        ["2016-11-24", "2016-11-30"],
+        ["2026-11-01", "2026-11-23"],
+      ],
+    });
+    expect(periodUnits({ from: "2026-11-01", to: "2026-11-30" })).toEqual({ years: null, months: [["2026-11", "2026-11"]], days: [] });
+    expect(periodUnits({ from: "2026-11-02", to: "2026-11-30" })).toEqual({ years: null, months: [], days: [["2026-11-02", "2026-11-30"]] });
+    expect(periodUnits({ from: "2024-01-01", to: "2024-12-31" })).toEqual({ years: ["2024", "2024"], months: [], days: [] });
+    expect(periodUnits({ from: "2023-12-31", to: "2025-01-01" })).toEqual({
+      years: ["2024", "2024"],
+      months: [],
+      days: [
+        ["2023-12-31", "2023-12-31"],
+        ["2025-01-01", "2025-01-01"],
+      ],
+    });
+    expect(periodUnits({ from: "2024-02-01", to: "2024-02-29" })).toEqual({ years: null, months: [["2024-02", "2024-02"]], days: [] });
+  });
+});
+
+describe("KPI aggregates against a full recomputation", () => {
+  it("KPIs Cirúrgicos: every figure equals the raw tables' after random writes, for every period and filter", () => {
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 150; i++) randomWrite();
+      for (const period of periods()) {
+        for (const filters of [{}, { doctorId: doctors[0] }, { payerId: payers[1] }, { doctorId: doctors[1], payerId: payers[0] }]) {
+          const label = `${period.from}..${period.to} ${JSON.stringify(filters)}`;
+          expect(computeSurgicalKpis(period, filters, NOW), label).toEqual(referenceSurgicalKpis(period, filters, NOW));
+        }
+      }
+    }
+    // The writes did reach every figure (a comparison of empty reports would prove nothing).
+    const all = referenceSurgicalKpis({ from: "2008-01-01", to: "2027-12-31" }, {}, NOW);
+    expect(all.total).toBeGreaterThan(20);
+    expect(all.stageTimes.some((t) => t.stays > 10)).toBe(true);
+    expect(all.ansCompliance.whole).toBeGreaterThan(5);
+    expect(all.denialRate.part).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("the triggers leave exactly what the migration's backfill builds from the same rows", () => {
+    for (let i = 0; i < 200; i++) randomWrite();
+    const snapshot = () => ({
+      rollups: sqlite.prepare("select * from kpi_rollups where n <> 0 or v1 <> 0 or v2 <> 0 or v3 <> 0 order by metric, doctor_id, payer_id, level, unit, k1, k2").all(),
+      facts: sqlite.prepare("select * from kpi_surgery_facts order by surgery_id").all(),
+      stays: sqlite.prepare("select * from kpi_stage_stays order by stage_id").all(),
+    });
+    const maintained = snapshot();
+    expect(maintained.rollups.length).toBeGreaterThan(100);
+    const statements = readFileSync("drizzle/0027_kpi_surgical_financial_triggers.sql", "utf8").split("--> statement-breakpoint");
+    const backfill = statements.filter((s) => /^\s*INSERT INTO kpi_/.test(s.replace(/^\s*--.*$/gm, "")));
+    expect(backfill.length).toBeGreaterThanOrEqual(8);
+    sqlite.exec("begin");
+    try {
+      for (const { name } of sqlite.prepare("select name from sqlite_master where type = 'trigger' and tbl_name in ('kpi_surgery_facts', 'kpi_stage_stays')").all() as Array<{ name: string }>) {
+        sqlite.exec(`drop trigger "${name}"`);
+      }
+      sqlite.exec("delete from kpi_rollups; delete from kpi_stage_stays; delete from kpi_surgery_facts;");
+      for (const statement of backfill) sqlite.exec(statement);
+      expect(snapshot()).toEqual(maintained);
+    } finally {
+      sqlite.exec("rollback");
+    }
+  }, 60_000);
+
+  it("turns instants into São Paulo days as the app does, old summer times included", () => {
+    const day = (ms: number) =>
+      (sqlite
+        .prepare(
+          `select date((cast(@x + coalesce((select o.offset_ms from kpi_clinic_offsets o where o.from_ms <= @x order by o.from_ms desc limit 1), -10800000) + 86400000000000 as integer) / 86400000) * 86400 - 86400000000, 'unixepoch') as d`,
+        )
+        .get({ x: ms }) as { d: string }).d;
+    // 2018-11-04: summer time began at midnight (no 00:00 that day); 2019-02-17: it ended at midnight.
+    for (const iso of ["2018-11-04", "2018-11-03", "2019-02-16", "2019-02-17", "1990-01-01", "1965-06-30", "2026-11-23"]) {
+      const start = startOfIsoDateInClinic(iso)!.getTime();
+      expect(day(start)).toBe(iso);
+      expect(day(start - 1)).toBe(addDaysIso(iso, -1));
+    }
+  });
+});
