@@ -1,17 +1,24 @@
 /**
  * KPIs Financeiros (/kpis/financeiros, admin only: the route guards with `requireFinanceAccess`):
- * the clinic's money for a period. Plain SQL aggregates; the formula of each figure is written
- * beside it and shown to the user.
+ * the clinic's money for a period. The formula of each figure is written beside it and shown to
+ * the user.
+ *
+ * Read from maintained aggregates, never from full scans (docs/decisions/0024-kpi-aggregates-surgical-financial.md):
+ * the ledger's sums per type and the surgeries' payment and glosa sums per payer are kept by
+ * triggers in kpi_rollups per year and month, and in kpi_surgery_facts per surgery for a period's
+ * loose days (app/models/kpi-rollups.server.ts); the receivables ageing, relative to its day, reads
+ * the open receivables' covering index. tests/unit/kpi-aggregates-surgical-financial.test.ts compares every figure
+ * with the former full recomputation.
  *
  * - Revenue and expenses are the ledger (`financial_transactions`), whose `transaction_date` is a
  *   calendar day compared as text with the period's dates. The ledger has no doctor nor payer, so
  *   the doctor and payer filters do not apply to these three figures.
  * - The receivables' figures are surgeries' fees: the doctor and payer filters apply to them.
  */
-import { sqlite } from "~/.server/db";
 import { formatIsoDate, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure } from "~/lib/kpi";
-import { type KpiPeriod, dateTextRange, instantRange } from "~/lib/kpi-period";
+import { type KpiPeriod, addDaysIso } from "~/lib/kpi-period";
+import { type RollupRow, addRows, periodUnits, prepared, rollupSums } from "~/models/kpi-rollups.server";
 import { type KpiFilters, type ScreenFilters, modelFilters, percentOf } from "~/models/kpi-surgical.server";
 
 const DAY_MS = 86_400_000;
@@ -76,7 +83,8 @@ export interface FinancialKpis {
 
 /**
  * Receita / Despesas = sum(amount_cents) of the period's transactions of type 'receita' / 'despesa'
- * (transaction_date from the period's first day to its last, inclusive), each read from the
+ * (transaction_date from the period's first day to its last, inclusive): whole years and months
+ * from kpi_rollups 'ledger', the loose days with this statement, read from the
  * (type, transaction_date, id, amount_cents) index alone.
  */
 export const FINANCIAL_TOTAL_SQL = `
@@ -84,11 +92,13 @@ export const FINANCIAL_TOTAL_SQL = `
     from financial_transactions
    where type = @type and transaction_date >= @from and transaction_date < @toExclusive`;
 
-function surgeryFilters(filters: KpiFilters, alias = "s"): string {
+/** The doctor and payer filters on surgeries `alias`. */
+export function surgeryFilters(filters: KpiFilters, alias = "s"): string {
   return [filters.doctorId ? ` and ${alias}.doctor_id = @doctor` : "", filters.payerId ? ` and ${alias}.payer_id = @payer` : ""].join("");
 }
 
-function filterParams(filters: KpiFilters) {
+/** The statement parameters of `surgeryFilters`. */
+export function filterParams(filters: KpiFilters) {
   return { ...(filters.doctorId ? { doctor: filters.doctorId } : {}), ...(filters.payerId ? { payer: filters.payerId } : {}) };
 }
 
@@ -97,7 +107,8 @@ function filterParams(filters: KpiFilters) {
  * 'Pendente', 'Glosa') and were performed by the ageing day, aged from the day they were billed
  * (`billed_at`), or performed (`scheduled_date`) when not billed yet, to the ageing day (the period's
  * last day, or today while the period runs): whole days, in 0–30, 31–60, 61–90 and more than 90.
- * Count and billed amount per bucket. Each open status is a seek of (receivable_status, scheduled_date).
+ * Count and billed amount per bucket, read from the open receivables' partial covering index
+ * (surgeries_open_receivables_idx: a few thousand rows at 100 000 surgeries).
  */
 export const FINANCIAL_AGEING_SQL = (filters: KpiFilters) => `
   select ${AGEING_BUCKETS.map(
@@ -108,84 +119,116 @@ export const FINANCIAL_AGEING_SQL = (filters: KpiFilters) => `
     from (
       select cast((@asOf - coalesce(s.billed_at, s.scheduled_date)) / ${DAY_MS} as integer) as age,
              coalesce(s.billed_amount_cents, 0) as cents
-        from surgeries s
+        from surgeries s indexed by surgeries_open_receivables_idx
        where s.receivable_status in (${OPEN_RECEIVABLE_STATUSES.map((x) => `'${x}'`).join(", ")})
          and s.scheduled_date < @asOf${surgeryFilters(filters)}
     )`;
 
 /**
  * Prazo médio de pagamento = avg(paid_at − billed_at) in seconds ÷ 86400, per payer, over the
- * surgeries paid in the period (receivable 'Pago', paid_at within the period) that had been billed.
- * Payers are walked in id order (`cross join` keeps that order, so grouping needs no sort) and each
- * one's paid surgeries sought by (receivable_status, payer_id, paid_at).
+ * surgeries paid in the period (receivable 'Pago', the São Paulo day of paid_at within the period)
+ * that had been billed by then. kpi_rollups 'paid' (n, Σ ms per payer) for whole years and months;
+ * the loose days from kpi_surgery_facts' paid-day index.
  */
-export const FINANCIAL_PAYMENT_DAYS_SQL = (filters: KpiFilters) => `
-  select p.id as payer_id, p.name as payer,
-         count(*) as paid,
-         sum((s.paid_at - s.billed_at) / 1000.0) as seconds
-    from payers p
-    cross join surgeries s on s.receivable_status = 'pago' and s.payer_id = p.id
-                    and s.paid_at >= @start and s.paid_at < @end
-   where s.billed_at is not null and s.paid_at >= s.billed_at${filters.payerId ? " and p.id = @payer" : ""}${filters.doctorId ? " and s.doctor_id = @doctor" : ""}
-   group by p.id`;
+export const FINANCIAL_PAID_DAYS_SQL = (filters: KpiFilters) => `
+  select payer_id as k2, count(*) as n, sum(paid_ms) as v1
+    from kpi_surgery_facts
+   where paid_day between @from and @to${surgeryFilters(filters, "kpi_surgery_facts")}
+   group by payer_id`;
 
 /**
  * Taxa de glosa = sum(denied_cents of the glosas) ÷ sum(billed_amount_cents), and Recuperado =
  * sum(recovered_cents) ÷ sum(denied_cents), per payer, over the surgeries of the period (scheduled
- * in it) that were billed (a billed amount). Payers are walked in id order (`cross join`), each one's
- * surgeries sought by (payer_id, scheduled_date, …, billed_amount_cents) and each surgery's glosas
- * by surgery_id.
+ * in it) that were billed (a billed amount) to a payer. kpi_rollups 'glosa' (n, Σ billed, denied,
+ * recovered per payer) for whole years and months; the loose days from kpi_surgery_facts' day index.
  */
-export const FINANCIAL_GLOSA_SQL = (filters: KpiFilters) => `
-  select p.id as payer_id, p.name as payer,
-         sum(s.billed_amount_cents) as billed,
-         sum((select coalesce(sum(g.denied_cents), 0) from receivable_glosas g where g.surgery_id = s.id)) as denied,
-         sum((select coalesce(sum(g.recovered_cents), 0) from receivable_glosas g where g.surgery_id = s.id)) as recovered
-    from payers p
-    cross join surgeries s on s.payer_id = p.id and s.scheduled_date >= @start and s.scheduled_date < @end
-   where s.billed_amount_cents > 0${filters.payerId ? " and p.id = @payer" : ""}${filters.doctorId ? " and s.doctor_id = @doctor" : ""}
-   group by p.id`;
+export const FINANCIAL_GLOSA_DAYS_SQL = (filters: KpiFilters) => `
+  select payer_id as k2, count(*) as n, sum(billed_cents) as v1, sum(denied_cents) as v2, sum(recovered_cents) as v3
+    from kpi_surgery_facts indexed by kpi_surgery_facts_day_idx
+   where day between @from and @to and billed_cents is not null${surgeryFilters(filters, "kpi_surgery_facts")}
+   group by payer_id`;
+
+/**
+ * Σ per payer of a payer-keyed rollup ('paid', 'glosa'; k2 = payer) over the period: whole years and
+ * months from kpi_rollups (all doctors or one doctor's), loose days from `daySql`.
+ */
+function sumsByPayer(metric: "paid" | "glosa", period: KpiPeriod, filters: KpiFilters, daySql: string): RollupRow[] {
+  const units = periodUnits(period);
+  const sums = addRows(new Map(), rollupSums(metric, { doctorId: filters.doctorId ?? 0, payerId: 0 }, units));
+  for (const [from, to] of units.days) addRows(sums, (prepared(daySql).all({ from, to, ...filterParams(filters) }) as RollupRow[]).map((row) => ({ ...row, k1: "" })));
+  return [...sums.values()].filter((row) => row.n > 0 && (!filters.payerId || row.k2 === filters.payerId));
+}
+
+function payerNames(ids: number[]): Map<number, string> {
+  if (ids.length === 0) return new Map();
+  const rows = prepared("select id, name from payers where id in (select value from json_each(@ids))").all({ ids: JSON.stringify(ids) }) as Array<{ id: number; name: string }>;
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
 
 export function computeFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): FinancialKpis {
-  const [from, toExclusive] = dateTextRange(period);
-  const total = sqlite.prepare(FINANCIAL_TOTAL_SQL).pluck();
-  const revenueCents = Number(total.get({ type: "receita", from, toExclusive }));
-  const expensesCents = Number(total.get({ type: "despesa", from, toExclusive }));
+  // Whole years and months from kpi_rollups 'ledger'; the loose days from the ledger's own index.
+  const units = periodUnits(period);
+  const ledger = new Map(rollupSums("ledger", { doctorId: 0, payerId: 0 }, units).map((row) => [row.k1, row.v1]));
+  const total = prepared(FINANCIAL_TOTAL_SQL).pluck();
+  const ledgerSum = (type: "receita" | "despesa") =>
+    units.days.reduce((sum, [from, to]) => sum + Number(total.get({ type, from, toExclusive: addDaysIso(to, 1) })), ledger.get(type) ?? 0);
+  const revenueCents = ledgerSum("receita");
+  const expensesCents = ledgerSum("despesa");
   // Margem de lucro = round((receita − despesas) ÷ receita × 100) (SPEC §9, whole percent); '—' without revenue.
-  const marginPercent = revenueCents === 0 ? null : Math.round(((revenueCents - expensesCents) / revenueCents) * 100);
+  const marginPercent = percentOf(revenueCents - expensesCents, revenueCents, 0);
 
   const today = todayIsoInClinic(now);
   const ageingOn = period.to < today ? period.to : today;
   // Aged at the end of the ageing day: a receivable billed that day is 0 days old.
   const asOf = startOfIsoDateInClinic(ageingOn)!.getTime() + DAY_MS - 1;
-  const ageingRow = sqlite.prepare(FINANCIAL_AGEING_SQL(filters)).get({ asOf, ...filterParams(filters) }) as Record<string, number>;
-  const ageing = AGEING_BUCKETS.map((b) => ({ id: b.id, label: b.label, count: ageingRow[`n_${b.id}`] ?? 0, cents: ageingRow[`c_${b.id}`] ?? 0 }));
+  const ageingRow = prepared(FINANCIAL_AGEING_SQL(filters)).get({ asOf, ...filterParams(filters) }) as Record<string, number>;
+  const ageing = ageingFigures(ageingRow);
 
-  const [start, end] = instantRange(period);
-  const range = { start, end, ...filterParams(filters) };
+  const paidRows = sumsByPayer("paid", period, filters, FINANCIAL_PAID_DAYS_SQL(filters));
+  const glosaSums = sumsByPayer("glosa", period, filters, FINANCIAL_GLOSA_DAYS_SQL(filters));
+  const names = payerNames([...new Set([...paidRows, ...glosaSums].map((row) => row.k2))]);
+  const nameOf = (id: number) => names.get(id) ?? `#${id}`;
+  const paymentDays = paymentDaysFigures(paidRows.map((row) => ({ payerId: row.k2, payer: nameOf(row.k2), paid: row.n, seconds: row.v1 / 1000 })));
+  const glosa = glosaFigures(glosaSums.map((row) => ({ payerId: row.k2, payer: nameOf(row.k2), billed: row.v1, denied: row.v2, recovered: row.v3 })));
 
-  const paidRows = sqlite.prepare(FINANCIAL_PAYMENT_DAYS_SQL(filters)).all(range) as Array<{ payer_id: number; payer: string; paid: number; seconds: number }>;
-  const perDays = (seconds: number, n: number) => (n === 0 ? null : Math.round((seconds / n / 86400) * 10) / 10);
-  const paid = paidRows.reduce((sum, row) => sum + row.paid, 0);
-  const paymentDays = {
+  return { revenueCents, expensesCents, marginPercent, ageingOn, ageing, paymentDays, glosa };
+}
+
+function sortByPayer<T extends { payer: string }>(rows: T[]): T[] {
+  return rows.sort((a, b) => a.payer.localeCompare(b.payer, "pt-BR"));
+}
+
+/** The ageing buckets from a row of n_<bucket> counts and c_<bucket> cents. */
+export function ageingFigures(row: Record<string, number>): FinancialKpis["ageing"] {
+  return AGEING_BUCKETS.map((b) => ({ id: b.id, label: b.label, count: row[`n_${b.id}`] ?? 0, cents: row[`c_${b.id}`] ?? 0 }));
+}
+
+const perDays = (seconds: number, n: number) => (n === 0 ? null : Math.round((seconds / n / 86400) * 10) / 10);
+
+/** Prazo médio de pagamento: Σ seconds ÷ paid surgeries ÷ 86400, overall and per payer. */
+export function paymentDaysFigures(rows: Array<{ payerId: number; payer: string; paid: number; seconds: number }>): FinancialKpis["paymentDays"] {
+  const paid = rows.reduce((sum, row) => sum + row.paid, 0);
+  return {
     paid,
     days: perDays(
-      paidRows.reduce((sum, row) => sum + row.seconds, 0),
+      rows.reduce((sum, row) => sum + row.seconds, 0),
       paid,
     ),
-    byPayer: sortByPayer(paidRows.map((row) => ({ payerId: row.payer_id, payer: row.payer, paid: row.paid, days: perDays(row.seconds, row.paid) }))),
+    byPayer: sortByPayer(rows.map((row) => ({ payerId: row.payerId, payer: row.payer, paid: row.paid, days: perDays(row.seconds, row.paid) }))),
   };
+}
 
-  const glosaRows = sqlite.prepare(FINANCIAL_GLOSA_SQL(filters)).all(range) as Array<{ payer_id: number; payer: string; billed: number; denied: number; recovered: number }>;
-  const sum = (key: "billed" | "denied" | "recovered") => glosaRows.reduce((acc, row) => acc + row[key], 0);
-  const glosaTotals = { billedCents: sum("billed"), deniedCents: sum("denied"), recoveredCents: sum("recovered") };
-  const glosa = {
-    ...glosaTotals,
-    glosaRate: percentOf(glosaTotals.deniedCents, glosaTotals.billedCents),
-    recoveredShare: percentOf(glosaTotals.recoveredCents, glosaTotals.deniedCents),
+/** Taxa de glosa = denied ÷ billed; recuperado = recovered ÷ denied; overall and per payer. */
+export function glosaFigures(rows: Array<{ payerId: number; payer: string; billed: number; denied: number; recovered: number }>): FinancialKpis["glosa"] {
+  const sum = (key: "billed" | "denied" | "recovered") => rows.reduce((acc, row) => acc + row[key], 0);
+  const totals = { billedCents: sum("billed"), deniedCents: sum("denied"), recoveredCents: sum("recovered") };
+  return {
+    ...totals,
+    glosaRate: percentOf(totals.deniedCents, totals.billedCents),
+    recoveredShare: percentOf(totals.recoveredCents, totals.deniedCents),
     byPayer: sortByPayer(
-      glosaRows.map((row) => ({
-        payerId: row.payer_id,
+      rows.map((row) => ({
+        payerId: row.payerId,
         payer: row.payer,
         billedCents: row.billed,
         deniedCents: row.denied,
@@ -195,12 +238,6 @@ export function computeFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}
       })),
     ),
   };
-
-  return { revenueCents, expensesCents, marginPercent, ageingOn, ageing, paymentDays, glosa };
-}
-
-function sortByPayer<T extends { payer: string }>(rows: T[]): T[] {
-  return rows.sort((a, b) => a.payer.localeCompare(b.payer, "pt-BR"));
 }
 
 // ---------------------------------------------------------------------------------------------

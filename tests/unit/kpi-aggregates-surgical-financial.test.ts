@@ -16,34 +16,26 @@ import { periodUnits } from "~/models/kpi-rollups.server";
 import { computeSurgicalKpis } from "~/models/kpi-surgical.server";
 import { moveSurgery } from "~/models/pipeline.server";
 import { createSurgery, updateSurgery } from "~/models/surgery.server";
+import { createTransaction } from "~/models/transaction.server";
 import { surgerySchema } from "~/validation/surgery";
+import { transactionSchema } from "~/validation/transaction";
 import { moveSchema } from "~/validation/pipeline";
+import { computeFinancialKpis } from "~/models/kpi-financial.server";
 import { referenceSurgicalKpis } from "../support/kpi-reference/cirurgicos";
+import { referenceFinancialKpis } from "../support/kpi-reference/financeiros";
+import { Random } from "~db/seed/random";
 import { insertDoctor, insertPatient, insertPayer, loginAs } from "./helpers";
 
 const NOW = new Date("2026-12-15T12:00:00Z");
 const DAY_MS = 86_400_000;
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)]!;
-  return { next, int, pick };
-}
 
 let userId: number;
 let doctors: number[];
 let payers: number[];
 let patients: number[];
-const rng = random(20261123);
+/** Deterministic pseudo-random numbers (the seeds' mulberry32), so a failure can be replayed. */
+const rng = new Random(20261123);
 
 /** A random São Paulo day from 2008 (old summer times) to 2027. */
 function randomDay(): string {
@@ -105,7 +97,7 @@ function rawSurgery() {
 function randomWrite() {
   const ids = surgeryIds();
   const id = ids.length ? rng.pick(ids) : null;
-  const r = rng.int(0, 17);
+  const r = rng.int(0, 19);
   if (r <= 2 || id === null) return rawSurgery();
   switch (r) {
     case 3: {
@@ -175,7 +167,7 @@ function randomWrite() {
       return;
     case 12: {
       const billed = randomInstant();
-      const status = rng.pick(["realizado", "faturado", "pendente", "glosa", "pago", null]);
+      const status = rng.next() < 0.5 ? "pago" : rng.pick(["realizado", "faturado", "pendente", "glosa", null]);
       sqlite
         .prepare("update surgeries set receivable_status = ?, billed_amount_cents = ?, billed_at = ?, paid_at = ? where id = ?")
         .run(status, rng.pick([null, 0, rng.int(1, 5_000_000)]), rng.next() < 0.8 ? billed : null, status === "pago" || rng.next() < 0.1 ? billed + rng.int(-5, 120) * DAY_MS + rng.int(0, DAY_MS) : null, id);
@@ -201,6 +193,23 @@ function randomWrite() {
     case 16: {
       if (sqlite.prepare("select 1 from receivable_glosas where surgery_id = ?").get(id)) sqlite.prepare("delete from receivable_glosas where surgery_id = ?").run(id);
       sqlite.prepare("delete from surgeries where id = ?").run(id);
+      return;
+    }
+    case 17: {
+      const r2 = rng.next();
+      const txIds = (sqlite.prepare("select id from financial_transactions order by id").all() as Array<{ id: number }>).map((row) => row.id);
+      const tx = txIds.length ? rng.pick(txIds) : undefined;
+      if (r2 < 0.3)
+        createTransaction(
+          userId,
+          transactionSchema.parse({ transactionType: rng.pick(["receita", "despesa"]), amount: "1.234,56", transactionCategory: "Honorários", transactionDate: randomDay() }),
+        );
+      else if (r2 < 0.6 || !tx)
+        sqlite
+          .prepare("insert into financial_transactions (type, amount_cents, category, transaction_date, created_at, updated_at) values (?, ?, 'Outros', ?, 0, 0)")
+          .run(rng.pick(["receita", "despesa"]), rng.int(1, 9_000_000), randomDay());
+      else if (r2 < 0.8) sqlite.prepare("update financial_transactions set amount_cents = ?, transaction_date = ?, type = ? where id = ?").run(rng.int(1, 100), randomDay(), rng.pick(["receita", "despesa"]), tx);
+      else sqlite.prepare("delete from financial_transactions where id = ?").run(tx);
       return;
     }
     default:
@@ -262,13 +271,14 @@ describe("periodUnits", () => {
 });
 
 describe("KPI aggregates against a full recomputation", () => {
-  it("KPIs Cirúrgicos: every figure equals the raw tables' after random writes, for every period and filter", () => {
+  it("KPIs Cirúrgicos and Financeiros: every figure equals the raw tables' after random writes, for every period and filter", () => {
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 150; i++) randomWrite();
       for (const period of periods()) {
         for (const filters of [{}, { doctorId: doctors[0] }, { payerId: payers[1] }, { doctorId: doctors[1], payerId: payers[0] }]) {
           const label = `${period.from}..${period.to} ${JSON.stringify(filters)}`;
           expect(computeSurgicalKpis(period, filters, NOW), label).toEqual(referenceSurgicalKpis(period, filters, NOW));
+          expect(computeFinancialKpis(period, filters, NOW), label).toEqual(referenceFinancialKpis(period, filters, NOW));
         }
       }
     }
@@ -278,6 +288,12 @@ describe("KPI aggregates against a full recomputation", () => {
     expect(all.stageTimes.some((t) => t.stays > 10)).toBe(true);
     expect(all.ansCompliance.whole).toBeGreaterThan(5);
     expect(all.denialRate.part).toBeGreaterThan(0);
+    const money = referenceFinancialKpis({ from: "2008-01-01", to: "2027-12-31" }, {}, NOW);
+    expect(money.revenueCents).toBeGreaterThan(0);
+    expect(money.paymentDays.paid).toBeGreaterThan(3);
+    expect(money.glosa.billedCents).toBeGreaterThan(0);
+    expect((sqlite.prepare("select count(*) as n from receivable_glosas").get() as { n: number }).n).toBeGreaterThan(3);
+    expect(money.ageing.some((b) => b.count > 0)).toBe(true);
   }, 120_000);
 
   it("the triggers leave exactly what the migration's backfill builds from the same rows", () => {
