@@ -129,12 +129,12 @@ export function keysetList<Row extends { id: number; cursorKey: unknown }>(
  * How many rows of `table` match `where`: the maintained counter when nothing filters, else a count
  * that stops after COUNT_CAP + 1 matches (through the filter's index).
  */
-export function countMatches(table: SQLiteTable, where: SQL | undefined): { total: number; totalCapped: boolean } {
+export function countMatches(table: SQLiteTable, where: SQL | undefined, cap = COUNT_CAP): { total: number; totalCapped: boolean } {
   const name = getTableName(table);
   if (!where && isCounted(name)) return { total: tableCount(name), totalCapped: false };
-  const matches = db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as("matches");
+  const matches = db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as("matches");
   const n = db.select({ n: count() }).from(matches).get()!.n;
-  return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
 const COUNTED_TABLES = ["patients", "appointments", "surgeries", "doctors", "financial_transactions"] as const;

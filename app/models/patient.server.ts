@@ -2,11 +2,11 @@ import { type SQL, and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { appointments, documents, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
-import { db } from "~/.server/db";
-import { likeWord, matchAllWords } from "~/.server/search-sql";
+import { db, sqlite } from "~/.server/db";
+import { likeWord, searchWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { PatientSort } from "~/lib/lists";
 import { buildSearchText } from "~/lib/search";
@@ -22,34 +22,63 @@ export function patientSearchText(p: Pick<PatientInput, "name" | "cpf" | "email"
   return buildSearchText(p.name, p.cpf, p.email, p.phone);
 }
 
+/** An FTS5 phrase: the word matched literally anywhere in the key (the trigram index answers substrings). */
+const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
 /**
- * Rows whose search key contains `word`. Words of three characters or more go through the
- * trigram index `patients_search` (migration 0002), so a search costs the same on 100 000
- * patients as on 100; shorter ones fall back to a scan of the key.
+ * How a search finds patients. Words of three characters or more are answered by the trigram index
+ * `patients_search` (migration 0002) in ONE query, every word ANDed ('"joao" AND "silva"'), so a
+ * search costs about the same on 200 000 patients as on 200; shorter words scan the key. A query
+ * made of digits and punctuation ("123.456.789-09") is also tried as bare digits. `match` is the
+ * whole search as one index query when no word is short: its matches can then be counted in the
+ * index alone.
  */
-function containsWord(word: string, inOrder = false): SQL {
-  if ([...word].length >= 3) {
-    const phrase = `"${word.replace(/"/g, '""')}"`;
-    // `+id` keeps SQLite from driving the query by the matches' ids, so it walks the order's index.
-    const id = inOrder ? sql`+${patients.id}` : sql`${patients.id}`;
-    return sql`${id} in (select rowid from patients_search where patients_search match ${phrase})`;
-  }
-  return likeWord(patients.searchText, word);
+function searchPlan(q: string): { match: string | null; indexed: string | null; words: string[]; short: string[]; digits: string | null } | null {
+  const words = searchWords(q);
+  if (words.length === 0) return null;
+  const long = words.filter((word) => [...word].length >= 3);
+  const short = words.filter((word) => [...word].length < 3);
+  const indexed = long.length ? long.map(phrase).join(" AND ") : null;
+  const bare = onlyDigits(q);
+  const digits = bare.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && bare !== q.trim() ? bare : null;
+  const match = short.length ? null : digits ? `(${indexed}) OR ${phrase(digits)}` : indexed;
+  return { match, indexed, words, short, digits };
+}
+
+/** Rows among the index query's matches. */
+function inIndex(query: string): SQL {
+  return sql`${patients.id} in (select rowid from patients_search where patients_search match ${query})`;
 }
 
 /**
- * Search over the stored key: name, CPF, e-mail and phone, accent- and case-insensitive, every
- * word in any order. A query made of digits and punctuation ("123.456.789-09") is also tried as
- * bare digits.
+ * Search over the stored key: name, CPF, e-mail and phone, accent- and case-insensitive, every word
+ * in any order. `inOrder` is for a search that matches many patients (1 % or more): the page then
+ * walks the order's index and tests each key, which finds a page after a few hundred keys, instead
+ * of gathering every match from the search index and sorting them.
  */
 export function patientSearch(q: string, { inOrder = false }: { inOrder?: boolean } = {}): SQL | undefined {
-  const byWords = matchAllWords(q, (word) => containsWord(word, inOrder));
-  if (!byWords) return undefined;
-  const digits = onlyDigits(q);
-  if (digits.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && digits !== q.trim()) {
-    return sql`(${byWords} or ${containsWord(digits, inOrder)})`;
+  const plan = searchPlan(q);
+  if (!plan) return undefined;
+  const contains = (word: string) => likeWord(patients.searchText, word);
+  if (inOrder) {
+    const byWords = and(...plan.words.map(contains))!;
+    return plan.digits ? sql`(${byWords} or ${contains(plan.digits)})` : byWords;
   }
-  return byWords;
+  if (plan.match) return inIndex(plan.match);
+  const byWords = and(plan.indexed ? inIndex(plan.indexed) : undefined, ...plan.short.map(contains))!;
+  return plan.digits ? sql`(${byWords} or ${inIndex(phrase(plan.digits))})` : byWords;
+}
+
+const countInIndexStatement = () => sqlite.prepare<[string, number], number>("select count(*) from (select 1 from patients_search where patients_search match ? limit ?)").pluck();
+let countInIndex: ReturnType<typeof countInIndexStatement> | undefined;
+
+/** How many patients a search matches, capped like every list total: from the index alone when it answers the whole search. */
+function countPatients(q: string, cap = COUNT_CAP) {
+  const match = searchPlan(q)?.match;
+  if (!match) return countMatches(patients, patientSearch(q), cap);
+  countInIndex ??= countInIndexStatement();
+  const n = countInIndex.get(match, cap + 1) ?? 0;
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
 /** The list's order: name (the search key starts with the folded name, so "Álvaro" sorts with the A's) or date. */
@@ -63,7 +92,7 @@ const ORDER_SCAN_MATCHES = 2_000;
 export function listPatients(state: ListParams<PatientSort>) {
   const where = patientSearch(state.q);
   const order = patientOrder(state);
-  const counted = countMatches(patients, where);
+  const counted = countPatients(state.q);
   // A search matching many patients reads them in the order's index until a page is full, instead
   // of sorting every match (a common surname: 4 ms instead of 40 on 200 000 patients); a rare one
   // is faster through the search index and a small sort.
@@ -116,10 +145,12 @@ export function getPatient(id: number) {
 
 /** Patients matching a query, for pickers (appointment and surgery dialogs). */
 export function searchPatientOptions(q: string, limit = 20) {
+  // As the list does: a common name walks the name index until the page is full, a rare one sorts its few matches.
+  const common = countPatients(q, ORDER_SCAN_MATCHES).totalCapped;
   return db
     .select({ id: patients.id, name: patients.name, cpf: patients.cpf })
     .from(patients)
-    .where(patientSearch(q))
+    .where(patientSearch(q, { inOrder: common }))
     .orderBy(asc(patients.searchText), asc(patients.id))
     .limit(limit)
     .all();

@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appointments, auditLog, doctors, patients, users } from "~db/schema";
 import { db } from "~/.server/db";
-import { PatientError, createPatient, deletePatient, getPatient, listPatients, updatePatient } from "~/models/patient.server";
+import { sqlite } from "~/.server/db";
+import { searchWords } from "~/.server/search-sql";
+import { PatientError, createPatient, deletePatient, getPatient, listPatients, patientSearchText, searchPatientOptions, updatePatient } from "~/models/patient.server";
+import { capturePrepared } from "../support/fixtures";
 import { patientSchema } from "~/validation/patient";
 
 const base = {
@@ -140,3 +143,50 @@ describe("patients model", () => {
     expect(page3.rows.map((r) => r.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Lote ${50 + i}`));
   });
 });
+
+describe("patient search through the trigram index", () => {
+  // Names from a small vocabulary, so words repeat across patients as surnames do; CPFs for the digits path.
+  const FIRST = ["Ana", "João", "Maria", "Zé", "Lúcia", "Valdir"];
+  const LAST = ["Silva", "Souza", "Lima", "Sá", "Araújo", "Da Costa"];
+  const made: number[] = [];
+  const seedSearchCorpus = () => {
+    if (made.length) return;
+    for (let i = 0; i < 180; i += 1) {
+      const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${LAST[(i * 5 + 1) % LAST.length]} Busca${i % 9}`;
+      const cpf = i % 10 === 0 ? null : String(10_000_000_000 + i * 7_919).slice(0, 11);
+      made.push(db.insert(patients).values({ name, cpf, searchText: patientSearchText({ name, cpf, email: null, phone: null }) }).returning().get().id);
+    }
+  };
+  /** The same search by brute force: every word somewhere in the key, or (for typed documents) the bare digits. */
+  const bruteForce = (q: string) => {
+    const words = searchWords(q);
+    const digits = q.replace(/\D/g, "");
+    const byWords = words.map((w) => `search_text like '%' || ? || '%'`).join(" and ");
+    const withDigits = digits.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && digits !== q.trim();
+    const where = withDigits ? `(${byWords}) or search_text like '%' || ? || '%'` : byWords;
+    const params = withDigits ? [...words, digits] : words;
+    return sqlite.prepare(`select id from patients where ${where} order by search_text, id`).pluck().all(...params) as number[];
+  };
+
+  it("finds exactly what a scan of the key finds, with the same total and order, for long, short and document searches", () => {
+    seedSearchCorpus();
+    const queries = ["silva", "maria silva", "silva maria", "sá", "ze souza", "da costa", "busca3", "lucia araujo busca1", "joao sa busca0", "valdir", "100.000", "10000007919", "100.000.07", "inexistente", "lim", "a"];
+    for (const q of queries) {
+      const expected = bruteForce(q);
+      const page = list(q);
+      expect(page.total, q).toBe(expected.length);
+      expect(page.rows.map((r) => r.id), q).toEqual(expected.slice(0, 25));
+      expect(searchPatientOptions(q, 10).map((r) => r.id), q).toEqual(expected.slice(0, 10));
+    }
+  });
+
+  it("counts a search of long words in the index alone, without reading the patients", () => {
+    seedSearchCorpus();
+    const countsOnPatients = (q: string) => capturePrepared(() => list(q)).filter((text) => /count\(\*\)/.test(text) && /from "patients"/.test(text));
+    expect(countsOnPatients("maria silva")).toEqual([]);
+    expect(list("maria silva").total).toBe(bruteForce("maria silva").length);
+    // A word of two letters has no trigram: that search still counts over the patients' key.
+    expect(countsOnPatients("ze silva")).toHaveLength(1);
+  });
+});
+
