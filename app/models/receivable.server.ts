@@ -13,6 +13,7 @@ import {
 } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import type { SessionUser } from "~/.server/auth";
+import { type Intent, intent } from "~/.server/intent-action";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
@@ -21,11 +22,13 @@ import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import {
   type PaidFilters,
+  RECEIVABLE_MESSAGES,
   REMOVABLE_STATUSES,
   REOPENABLE_STATUSES,
   type ReceivableFilters,
   canMoveReceivable,
 } from "~/lib/receivables";
+import { appealSchema, glosaSchema, paymentSchema, reopenSchema } from "~/validation/receivable";
 import { surgerySearch } from "./surgery.server";
 
 /**
@@ -633,4 +636,87 @@ export function recordAppeal(userId: number, surgeryId: number, input: { glosaId
       .run();
     recordAudit(tx, { userId, action: "update", entity: "receivable_glosa", entityId: glosa.id, changes: { appealSentOn: input.sentOn } });
   });
+}
+
+/**
+ * The /financeiro/cirurgias-receber action's intents: each status change, the appeal and the
+ * removal; those made from a receivable's details return to them (`back` is the list's URL).
+ */
+export function receivableIntents(back: string): Record<string, Intent> {
+  const viewBack = ({ id }: { id: number }) => `${back}${back.includes("?") ? "&" : "?"}view=${id}`;
+  return {
+    bill: intent({
+      permission: ["receivables", "edit"],
+      record: true,
+      run: ({ user, id }) => moveReceivable(user.id, id, "faturado"),
+      success: RECEIVABLE_MESSAGES.billed,
+      failure: "Erro ao atualizar status",
+    }),
+    pending: intent({
+      permission: ["receivables", "edit"],
+      record: true,
+      run: ({ user, id }) => moveReceivable(user.id, id, "pendente"),
+      success: RECEIVABLE_MESSAGES.moved,
+      failure: "Erro ao atualizar status",
+      back: viewBack,
+    }),
+    glosa: intent({
+      permission: ["receivables", "edit"],
+      schema: glosaSchema,
+      record: true,
+      run: ({ user, id, input }) =>
+        moveReceivable(user.id, id, "glosa", {
+          glosa: {
+            tissCode: input.tissCode,
+            reason: input.reason,
+            lines: input.feeLine.length ? input.feeLine.map((feeLineId, i) => ({ feeLineId, deniedCents: input.denied[i] ?? 0 })) : undefined,
+            deniedCents: input.feeLine.length ? undefined : (input.deniedTotal ?? undefined),
+          },
+        }),
+      success: "Glosa registrada",
+      failure: "Erro ao atualizar status",
+      back: viewBack,
+    }),
+    pay: intent({
+      permission: ["receivables", "edit"],
+      schema: paymentSchema,
+      record: true,
+      run: ({ user, id, input }) =>
+        moveReceivable(user.id, id, "pago", {
+          payment: {
+            paidOn: input.paidOn,
+            amountCents: input.amount ?? undefined,
+            glosa: input.tissCode ? { tissCode: input.tissCode, reason: input.glosaReason ?? "" } : undefined,
+          },
+        }),
+      success: "Pagamento registrado",
+      failure: "Erro ao atualizar status",
+      back: viewBack,
+    }),
+    appeal: intent({
+      permission: ["receivables", "edit"],
+      schema: appealSchema,
+      record: true,
+      run: ({ user, id, input }) => recordAppeal(user.id, id, input),
+      success: "Recurso registrado",
+      failure: "Erro ao salvar recurso",
+      back: viewBack,
+    }),
+    reopen: intent({
+      permission: ["receivables", "edit"],
+      schema: reopenSchema,
+      record: true,
+      run: ({ user, id, input }) => reopenReceivable(user.id, id, input.reason),
+      success: RECEIVABLE_MESSAGES.reopened,
+      failure: "Erro ao atualizar status",
+      back: viewBack,
+    }),
+    delete: intent({
+      permission: ["receivables", "delete"],
+      record: true,
+      run: ({ user, id }) => removeReceivable(user.id, id),
+      success: RECEIVABLE_MESSAGES.deleted,
+      failure: "Falha ao excluir",
+    }),
+  };
 }

@@ -10,33 +10,29 @@ import { StatCard } from "~/components/stat-card";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
-import { dispatchIntent, intent } from "~/.server/intent-action";
+import { dispatchIntent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
 import { formatDate } from "~/lib/dates";
 import { enumOptions, labelFor } from "~/lib/enums";
 import { listUrl, parseDialog, parseId, parseListState } from "~/lib/list-params";
 import { formatBRL } from "~/lib/money";
 import { can, rightsIn } from "~/lib/permissions";
-import { RECEIVABLE_LIST, RECEIVABLE_MESSAGES, RECEIVABLE_STATUSES, RECEIVABLE_STATUS_LABELS } from "~/lib/receivables";
+import { RECEIVABLE_LIST, RECEIVABLE_STATUSES, RECEIVABLE_STATUS_LABELS } from "~/lib/receivables";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { receivableBadge } from "~/components/receivable-badge";
 import {
   feeLinesOf,
   getReceivable,
   listReceivables,
-  moveReceivable,
   receivableHistory,
+  receivableIntents,
   receivableMoney,
   receivableRemoveBlock,
   receivableScope,
   receivableSummary,
-  recordAppeal,
-  removeReceivable,
-  reopenReceivable,
 } from "~/models/receivable.server";
 import { listPayerOptions } from "~/models/surgery.server";
 import { payerLoteCount } from "~/models/tiss-honorarios.server";
-import { appealSchema, glosaSchema, paymentSchema, reopenSchema } from "~/validation/receivable";
 import type { Route } from "./+types/financeiro-receber";
 
 export const handle = { title: "Cirurgias a Receber", subtitle: "Faturamento, glosas e pagamentos das cirurgias realizadas" };
@@ -83,85 +79,10 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "receivables", "view");
   const url = new URL(request.url);
   const back = listUrl(url, RECEIVABLE_LIST);
-  const viewBack = ({ id }: { id: number }) => `${back}${back.includes("?") ? "&" : "?"}view=${id}`;
   return dispatchIntent(request, user, {
     back,
     notFoundMessage: NOT_FOUND,
-    intents: {
-      bill: intent({
-        permission: ["receivables", "edit"],
-        record: true,
-        run: ({ user, id }) => moveReceivable(user.id, id, "faturado"),
-        success: RECEIVABLE_MESSAGES.billed,
-        failure: "Erro ao atualizar status",
-      }),
-      pending: intent({
-        permission: ["receivables", "edit"],
-        record: true,
-        run: ({ user, id }) => moveReceivable(user.id, id, "pendente"),
-        success: RECEIVABLE_MESSAGES.moved,
-        failure: "Erro ao atualizar status",
-        back: viewBack,
-      }),
-      glosa: intent({
-        permission: ["receivables", "edit"],
-        schema: glosaSchema,
-        record: true,
-        run: ({ user, id, input }) =>
-          moveReceivable(user.id, id, "glosa", {
-            glosa: {
-              tissCode: input.tissCode,
-              reason: input.reason,
-              lines: input.feeLine.length ? input.feeLine.map((feeLineId, i) => ({ feeLineId, deniedCents: input.denied[i] ?? 0 })) : undefined,
-              deniedCents: input.feeLine.length ? undefined : (input.deniedTotal ?? undefined),
-            },
-          }),
-        success: "Glosa registrada",
-        failure: "Erro ao atualizar status",
-        back: viewBack,
-      }),
-      pay: intent({
-        permission: ["receivables", "edit"],
-        schema: paymentSchema,
-        record: true,
-        run: ({ user, id, input }) =>
-          moveReceivable(user.id, id, "pago", {
-            payment: {
-              paidOn: input.paidOn,
-              amountCents: input.amount ?? undefined,
-              glosa: input.tissCode ? { tissCode: input.tissCode, reason: input.glosaReason ?? "" } : undefined,
-            },
-          }),
-        success: "Pagamento registrado",
-        failure: "Erro ao atualizar status",
-        back: viewBack,
-      }),
-      appeal: intent({
-        permission: ["receivables", "edit"],
-        schema: appealSchema,
-        record: true,
-        run: ({ user, id, input }) => recordAppeal(user.id, id, input),
-        success: "Recurso registrado",
-        failure: "Erro ao salvar recurso",
-        back: viewBack,
-      }),
-      reopen: intent({
-        permission: ["receivables", "edit"],
-        schema: reopenSchema,
-        record: true,
-        run: ({ user, id, input }) => reopenReceivable(user.id, id, input.reason),
-        success: RECEIVABLE_MESSAGES.reopened,
-        failure: "Erro ao atualizar status",
-        back: viewBack,
-      }),
-      delete: intent({
-        permission: ["receivables", "delete"],
-        record: true,
-        run: ({ user, id }) => removeReceivable(user.id, id),
-        success: RECEIVABLE_MESSAGES.deleted,
-        failure: "Falha ao excluir",
-      }),
-    },
+    intents: receivableIntents(back),
   });
 }
 
