@@ -1,8 +1,8 @@
 import { ArrowLeft } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { SurgeryFactsCard } from "~/components/surgery-facts-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/.server/auth";
 import { notFound } from "~/.server/responses";
@@ -50,38 +50,33 @@ export default function SurgeryHistoryPage({ loaderData }: Route.ComponentProps)
           </ButtonLink>
         ) : null}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">
-            {surgery.surgeryType} — {surgery.patientName}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-            <dt className="text-muted-foreground">Médico</dt>
-            <dd>{surgery.doctorName}</dd>
-            <dt className="text-muted-foreground">Data</dt>
-            <dd className="tabular-nums">{formatDateTime(surgery.scheduledDate)}</dd>
-            <dt className="text-muted-foreground">Hospital</dt>
-            <dd>{surgery.hospital || "-"}</dd>
-            <dt className="text-muted-foreground">Pagador</dt>
-            <dd>{surgery.payerName || "-"}</dd>
-            <dt className="text-muted-foreground">Etapa atual</dt>
-            <dd>
-              <Badge variant="outline">{stageLabel(surgery.currentStage)}</Badge>
-            </dd>
-            <dt className="text-muted-foreground">Valor faturado</dt>
-            <dd className="tabular-nums">{surgery.billedAmountCents == null ? "-" : formatBRL(surgery.billedAmountCents)}</dd>
-          </dl>
-          {surgery.denialReason ? (
+      <SurgeryFactsCard
+        surgery={surgery}
+        after={
+          surgery.denialReason ? (
             <div className="mt-3 rounded-md border border-destructive/40 p-3 text-sm">
               <p className="font-medium">Motivo da negativa</p>
               <p className="whitespace-pre-line">{surgery.denialReason}</p>
               <p className="text-muted-foreground">{surgery.denialAppeal ? "A clínica vai recorrer." : "A clínica não vai recorrer."}</p>
             </div>
-          ) : null}
-        </CardContent>
-      </Card>
+          ) : null
+        }
+      >
+        <dt className="text-muted-foreground">Médico</dt>
+        <dd>{surgery.doctorName}</dd>
+        <dt className="text-muted-foreground">Data</dt>
+        <dd className="tabular-nums">{formatDateTime(surgery.scheduledDate)}</dd>
+        <dt className="text-muted-foreground">Hospital</dt>
+        <dd>{surgery.hospital || "-"}</dd>
+        <dt className="text-muted-foreground">Pagador</dt>
+        <dd>{surgery.payerName || "-"}</dd>
+        <dt className="text-muted-foreground">Etapa atual</dt>
+        <dd>
+          <Badge variant="outline">{stageLabel(surgery.currentStage)}</Badge>
+        </dd>
+        <dt className="text-muted-foreground">Valor faturado</dt>
+        <dd className="tabular-nums">{surgery.billedAmountCents == null ? "-" : formatBRL(surgery.billedAmountCents)}</dd>
+      </SurgeryFactsCard>
 
       <section aria-labelledby="moves-title" className="space-y-2">
         <h2 id="moves-title" className="text-lg font-semibold">

@@ -1,21 +1,20 @@
 import { ArrowLeft, Calculator, Download } from "~/components/icons";
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ProcedureForm, SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";
+import { SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";
+import { SurgeryFeeSummary } from "~/components/surgery-fees/fee-summary";
+import { ProceduresCard } from "~/components/surgery-fees/procedures-card";
 import { OverrideDialog } from "~/components/surgery-fees/fee-override-dialog";
 import { FeeLinesTable } from "~/components/surgery-fees/fee-lines-table";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
 import { formatDateTime } from "~/lib/dates";
-import { ACCESS_ROUTE_LABELS, ACCOMMODATION_LABELS, CBHPM_BAND_LABELS, SURGERY_TEAM_ROLES, SURGERY_TEAM_ROLE_LABELS, labelFor } from "~/lib/enums";
-import { URGENCY_REASON_LABELS } from "~/lib/fees/urgency";
+import { ACCOMMODATION_LABELS, SURGERY_TEAM_ROLES, labelFor } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
 import { formatBRL } from "~/lib/money";
 import { can } from "~/lib/permissions";
@@ -88,7 +87,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SurgeryFeesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { surgery, payer, rules, porteTable, procedures, team, settings, urgency, lines, totalCents, canEdit, canTiss, ownOnly, confirmRecompute, adjusting, doctorOptions, closeTo } = loaderData;
+  const { surgery, procedures, team, settings, urgency, lines, totalCents, canEdit, canTiss, ownOnly, confirmRecompute, adjusting, doctorOptions, closeTo } = loaderData;
   useToastEffect(actionData?.toast);
   const resultOf = (name: string) => (actionData?.intent === name ? actionData.result : undefined);
   const recomputeError = actionData?.intent === "recompute" ? actionData.toast?.message : undefined;
@@ -110,89 +109,9 @@ export default function SurgeryFeesPage({ loaderData, actionData }: Route.Compon
           </ButtonLink>
         ) : null}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">
-            {surgery.surgeryType} — {surgery.patientName}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-            <dt className="text-muted-foreground">Data</dt>
-            <dd>{formatDateTime(surgery.scheduledDate)}</dd>
-            <dt className="text-muted-foreground">Convênio</dt>
-            <dd>{payer?.name ?? surgery.payerName ?? "-"}</dd>
-            <dt className="text-muted-foreground">Tabela de portes</dt>
-            <dd>{porteTable ? `CBHPM ${porteTable.edition} · ${labelFor(CBHPM_BAND_LABELS, porteTable.band)}` : "Nenhuma cadastrada"}</dd>
-            <dt className="text-muted-foreground">Regras do convênio</dt>
-            <dd>
-              Auxiliares {rules.assistantPercents.join("/")}% · mesma via {rules.multipleSameRoutePercent}% · outra via {rules.multipleOtherRoutePercent}% · urgência +
-              {rules.urgencySurchargePercent}%
-            </dd>
-            <dt className="text-muted-foreground">Acomodação</dt>
-            <dd>{labelFor(ACCOMMODATION_LABELS, settings.accommodation)}</dd>
-            <dt className="text-muted-foreground">Urgência</dt>
-            <dd>
-              {urgency.urgent ? "Sim" : "Não"}
-              {settings.urgency === "auto" ? ` (automática${urgency.derived.reason ? `: ${URGENCY_REASON_LABELS[urgency.derived.reason]}` : ""})` : " (definida manualmente)"}
-            </dd>
-          </dl>
-        </CardContent>
-      </Card>
+      <SurgeryFeeSummary screen={loaderData} />
 
-      {ownOnly ? null : (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Procedimentos</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {procedures.length ? (
-              <Table aria-label="Procedimentos da cirurgia">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Código</TableHead>
-                    <TableHead>Descrição</TableHead>
-                    <TableHead>Porte</TableHead>
-                    <TableHead>Aux.</TableHead>
-                    <TableHead>Porte anest.</TableHead>
-                    <TableHead>Via</TableHead>
-                    {canEdit ? <TableHead className="text-right">Ações</TableHead> : null}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {procedures.map((p) => (
-                    <TableRow key={p.id}>
-                      <TableCell className="whitespace-nowrap font-medium">{p.code}</TableCell>
-                      <TableCell>{p.description}</TableCell>
-                      <TableCell>{p.porte ?? "-"}</TableCell>
-                      <TableCell>{p.assistantsCount ?? "-"}</TableCell>
-                      <TableCell>{p.anestheticPorte ?? "-"}</TableCell>
-                      <TableCell>
-                        {labelFor(ACCESS_ROUTE_LABELS, p.accessRoute)}
-                        {p.bilateral ? <Badge variant="secondary" className="ml-2">Bilateral</Badge> : null}
-                      </TableCell>
-                      {canEdit ? (
-                        <TableCell className="text-right">
-                          <Form method="post" preventScrollReset>
-                            <input type="hidden" name="intent" value="remove-procedure" />
-                            <input type="hidden" name="procedureId" value={p.id} />
-                            <Button type="submit" variant="ghost" size="sm" aria-label={`Remover ${p.code}`}>
-                              Remover
-                            </Button>
-                          </Form>
-                        </TableCell>
-                      ) : null}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            ) : (
-              <p className="text-sm text-muted-foreground">Nenhum procedimento informado.</p>
-            )}
-            {canEdit ? <ProcedureForm lastResult={resultOf("add-procedure")} /> : null}
-          </CardContent>
-        </Card>
-      )}
+      {ownOnly ? null : <ProceduresCard procedures={procedures} canEdit={canEdit} lastResult={resultOf("add-procedure")} />}
 
       {ownOnly ? null : (
         <div className="grid gap-4 lg:grid-cols-2">
