@@ -13,7 +13,7 @@
  * ISO 'YYYY-MM-DD' calendar day compared as text against the São Paulo dates of those bounds.
  * `now` is a parameter so tests can pin the clock.
  */
-import { and, count, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
+import { and, count, eq, getTableName, gte, lt, lte, ne, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appointments, financialTransactions, patients, pipelineStageTotals, surgeries } from "~db/schema";
 import { cachedUntilWrite } from "~/.server/data-cache";
@@ -95,21 +95,21 @@ export function ratio(part: number, whole: number): Ratio {
  * index, so no figure reads more than two months of entries.
  */
 function totalWithTrend(
-  table: "patients" | "appointments" | "surgeries",
+  table: typeof patients | typeof appointments | typeof surgeries,
   column: AnySQLiteColumn,
   thisMonth: InstantRange,
   lastMonth: InstantRange,
 ) {
-  const from = table === "patients" ? patients : table === "appointments" ? appointments : surgeries;
   const row = db
     .select({
       thisMonth: sql<number>`count(case when ${column} >= ${thisMonth.start.getTime()} then 1 end)`,
       lastMonth: sql<number>`count(case when ${column} < ${thisMonth.start.getTime()} then 1 end)`,
     })
-    .from(from)
+    .from(table)
     .where(and(gte(column, lastMonth.start), lt(column, thisMonth.end)))
     .get()!;
-  return { total: tableCount(table), trend: monthTrend(Number(row.thisMonth), Number(row.lastMonth)) };
+  // `_.name` types the name; getTableName reads it (drizzle's `_` exists for the type only).
+  return { total: tableCount(getTableName(table) as typeof table._.name), trend: monthTrend(Number(row.thisMonth), Number(row.lastMonth)) };
 }
 
 /**
@@ -127,13 +127,13 @@ export function getDashboardStats({ now = new Date(), includeRevenue }: { now?: 
   const lastMonth = monthRangeInClinic(now, -1);
 
   // Total Pacientes = count(patients). Trend: patients registered (created_at) this month vs last month.
-  const patientStats = totalWithTrend("patients", patients.createdAt, thisMonth, lastMonth);
+  const patientStats = totalWithTrend(patients, patients.createdAt, thisMonth, lastMonth);
 
   // Consultas = count(appointments), every status. Trend: appointments starting (start_time) this month vs last.
-  const appointmentStats = totalWithTrend("appointments", appointments.startTime, thisMonth, lastMonth);
+  const appointmentStats = totalWithTrend(appointments, appointments.startTime, thisMonth, lastMonth);
 
   // Cirurgias = count(surgeries), every stage. Trend: surgeries scheduled (scheduled_date) this month vs last.
-  const surgeryStats = totalWithTrend("surgeries", surgeries.scheduledDate, thisMonth, lastMonth);
+  const surgeryStats = totalWithTrend(surgeries, surgeries.scheduledDate, thisMonth, lastMonth);
   const totals = stageTotals();
 
   return {
