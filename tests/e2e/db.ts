@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { doctorSearchText } from "../../app/models/doctor.server";
 import { hospitalSearchText } from "../../app/models/hospital.server";
+import { medicalCodeSearchText } from "../../app/lib/master-data-search";
 import { patientSearchText } from "../../app/models/patient.server";
 import { payerSearchText } from "../../app/models/payer.server";
 
@@ -77,3 +78,16 @@ export function insertPayer(db: TestDb, name: string): number {
   const searchText = payerSearchText({ name, cnpj: null, contactEmail: null, type: "insurance" });
   return idOf(db.prepare("insert into payers (name, type, search_text) values (?, 'insurance', ?) returning id").get(name, searchText));
 }
+
+/**
+ * CBHPM 3.07.15.18-0 (hérnia de disco tóraco-lombar, porte 10A, one assistant, anaesthetic porte 6),
+ * written once with every column the fee engine and the TISS guides read; specs share the row.
+ */
+export function insertHerniaCode(db: TestDb): number {
+  const code = { code: "3.07.15.18-0", type: "cbhpm", description: "Hérnia de disco tóraco-lombar – tratamento cirúrgico", category: null } as const;
+  db.prepare(
+    "insert or ignore into medical_codes (code, type, description, porte, assistants_count, anesthetic_porte, search_text) values (?, ?, ?, '10A', 1, 6, ?)",
+  ).run(code.code, code.type, code.description, medicalCodeSearchText(code));
+  return idOf(db.prepare("select id from medical_codes where type = ? and code = ?").get(code.type, code.code));
+}
+

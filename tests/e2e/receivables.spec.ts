@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { type TestDb, insertDoctor, insertHospital, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
+import { type TestDb, insertDoctor, insertHerniaCode, insertHospital, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
 import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -69,10 +69,7 @@ function billedGuideSurgery(db: TestDb, tag: string): { payer: number; surgery: 
   db.prepare("update patients set insurance_card_number = '0123456789012' where id = ?").run(patient);
   const doctor = insertDoctor(db, `Dra. Guia ${tag}`);
   db.prepare("update doctors set crm_uf = 'SP' where id = ?").run(doctor);
-  db.prepare(
-    "insert into medical_codes (code, type, description, porte, search_text) values ('3.07.15.18-0', 'cbhpm', 'Hérnia de disco tóraco-lombar – tratamento cirúrgico', '10A', ' 30715180 hernia ') on conflict do nothing",
-  ).run();
-  const code = db.prepare("select id from medical_codes where type = 'cbhpm' and code = '3.07.15.18-0'").get() as { id: number };
+  const code = insertHerniaCode(db);
   const surgery = db
     .prepare(
       `insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, status, current_stage, payer_id, payer_name, hospital_id, guide_number, billed_amount_cents, receivable_status)
@@ -82,7 +79,7 @@ function billedGuideSurgery(db: TestDb, tag: string): { payer: number; surgery: 
   db.prepare("insert into surgery_fee_lines (surgery_id, doctor_id, role, amount_cents, medical_code_id, procedure_percent, urgency_percent) values (?, ?, 'principal', 250000, ?, 100, 0)").run(
     surgery.id,
     doctor,
-    code.id,
+    code,
   );
   return { payer, surgery: surgery.id };
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { type TestDb, insertDoctor, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
+import { type TestDb, insertDoctor, insertHerniaCode, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
 import { expectToast } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -12,7 +12,7 @@ function surgeryWithTeam(db: TestDb, tag: string) {
   for (const [porte, value] of Object.entries(PORTES)) {
     db.prepare("insert or ignore into reference_fee_schedules (kind, year, version, code, description, base_value_cents) values ('CBHPM', 2022, 'Portes – Original', ?, ?, ?)").run(porte, `Porte ${porte}`, value);
   }
-  db.prepare("insert or ignore into medical_codes (code, type, description, porte, assistants_count, anesthetic_porte) values ('3.07.15.18-0', 'cbhpm', 'Hérnia de disco tóraco-lombar – tratamento cirúrgico', '10A', 1, 6)").run();
+  insertHerniaCode(db);
   const payer = insertPayer(db, `Convênio ${tag}`);
   db.prepare("update payers set cbhpm_edition = '2022' where id = ?").run(payer);
   const surgeon = insertDoctor(db, `Dr. Cirurgião ${tag}`);
