@@ -26,12 +26,10 @@ export function badgeVariants({
   variant = "default",
   className,
 }: { variant?: BadgeVariant; className?: string } = {}): string {
-  return cn(
-    "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap",
-    "[&>svg]:pointer-events-none [&>svg]:size-3",
-    variantClasses[variant],
-    className,
-  );
+  // `.badge` (app.css) holds the shape: a list shows a badge per row, and one short class keeps
+  // its HTML small. The variant's colours stay utilities, so `className` can still override them.
+  const classes = `badge ${variantClasses[variant]}`;
+  return className ? cn(classes, className) : classes;
 }
 
 export type BadgeProps = ComponentProps<"span"> & { variant?: BadgeVariant };
