@@ -1,6 +1,7 @@
 import { Send } from "~/components/icons";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useBusy } from "~/lib/use-busy";
 import { DefaultSubmitButton, PatientPicker } from "~/components/entity-picker";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -70,8 +71,7 @@ export function QuickSendCard({
   const [problem, setProblem] = useState<string | null>(null);
   const [toast, setToast] = useState<Toast | null>(null);
   useToastEffect(toast);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const busy = useBusy("send");
 
   // The preview names the patient: ask the API for the name once a patient is chosen.
   const asked = useRef<number | null>(draft.patientId);

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useBusy } from "~/lib/use-busy";
 import { DialogFooter, UrlDialog } from "~/components/dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
 
@@ -16,8 +17,7 @@ export function AnonymiseDialog({
   closeTo: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "anonymise";
+  const busy = useBusy("anonymise");
   const error = lastResult?.error?.confirm?.[0] ?? lastResult?.error?.[""]?.[0] ?? null;
   return (
     <UrlDialog title="Anonimizar paciente" description={`Pedido de eliminação dos dados de ${patientName} (LGPD, art. 18).`} closeTo={closeTo} maxWidth="2xl">
