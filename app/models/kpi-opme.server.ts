@@ -1,15 +1,21 @@
 /**
  * KPIs OPME (/kpis/opme): the OPME quotations of the period's surgeries (those scheduled in it,
- * optionally one doctor's or one payer's). Plain SQL aggregates; the formula of each figure is
- * written beside it and shown to the user.
+ * optionally one doctor's or one payer's). The formula of each figure is written beside it and
+ * shown to the user.
+ *
+ * The period's requests are a range of kpi_opme_requests (each request with its surgery's São Paulo
+ * day, doctor and payer, kept by triggers: docs/decisions/0024-kpi-aggregates-surgical-financial.md),
+ * so a view reads the period's requests only, never the period's surgeries without one.
+ * tests/unit/kpi-aggregates-surgical-financial.test.ts compares every figure with the former
+ * computation from the surgeries (tests/support/kpi-reference/opme.ts).
  *
  * A quote's total = Σ over the request's items of (the quote's unit price × the item's quantity);
  * a quote that leaves an item unpriced is incomplete and is not compared (it cannot be the highest
  * nor be chosen with a meaningful saving).
  */
-import { sqlite } from "~/.server/db";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, unavailableFigure } from "~/lib/kpi";
-import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
+import type { KpiPeriod } from "~/lib/kpi-period";
+import { prepared } from "~/models/kpi-rollups.server";
 import { type KpiFilters, type ScreenFilters, modelFilters, percentOf } from "~/models/kpi-surgical.server";
 
 /** Why suppliers' lead times are '—': the quotes record how long prices hold, not when goods arrive. */
@@ -36,20 +42,10 @@ export interface OpmeKpis {
 }
 
 /**
- * One row per OPME request of the period's surgeries: its quotes, its chosen quote's supplier and
- * total, and the highest complete quote's total. The period's surgeries are a slice of the date index
- * (or of the doctor's / payer's), each request sought by its unique surgery_id, quotes by request_id,
- * prices by (quote_id, item_id); `cross join` keeps that order whatever the tables' sizes.
+ * Given the CTE `req` (request_id, procedure, chosen_id, items): each quote's completeness and
+ * total, then one row per request (a RequestRow).
  */
-export const OPME_REQUESTS_SQL = (filters: KpiFilters) => `
-  with req as (
-    select r.id as request_id, s.surgery_type as procedure, r.chosen_quote_id as chosen_id,
-           (select count(*) from opme_items i where i.request_id = r.id) as items
-      from surgeries s
-      cross join opme_requests r on r.surgery_id = s.id
-     where s.scheduled_date >= @start and s.scheduled_date < @end${filters.doctorId ? " and s.doctor_id = @doctor" : ""}${filters.payerId ? " and s.payer_id = @payer" : ""}
-  ),
-  quote as (
+export const OPME_ROWS_FROM_REQ = `  quote as (
     select req.request_id, req.chosen_id, q.id as quote_id, q.supplier_id,
            count(qp.item_id) = req.items as complete,
            coalesce(sum(qp.unit_price_cents * i.quantity), 0) as total
@@ -70,7 +66,25 @@ export const OPME_REQUESTS_SQL = (filters: KpiFilters) => `
     from req
     left join quote c on c.quote_id = req.chosen_id`;
 
-interface RequestRow {
+/**
+ * One row per OPME request of the period's surgeries: its quotes, its chosen quote's supplier and
+ * total, and the highest complete quote's total. The period's requests are a day range of
+ * kpi_opme_requests (or of its doctor's / payer's index, covering the procedure), each request's
+ * chosen quote read by its primary key, quotes by request_id, prices by (quote_id, item_id);
+ * `cross join` keeps that order whatever the tables' sizes.
+ */
+export const OPME_REQUESTS_SQL = (filters: KpiFilters) => `
+  with req as (
+    select k.request_id, k.procedure, r.chosen_quote_id as chosen_id,
+           (select count(*) from opme_items i where i.request_id = k.request_id) as items
+      from kpi_opme_requests k
+      cross join opme_requests r on r.id = k.request_id
+     where k.day >= @from and k.day <= @to${filters.doctorId ? " and k.doctor_id = @doctor" : ""}${filters.payerId ? " and k.payer_id = @payer" : ""}
+  ),
+  ${OPME_ROWS_FROM_REQ}`;
+
+/** A row of OPME_REQUESTS_SQL. */
+export interface RequestRow {
   request_id: number;
   procedure: string;
   quotes: number;
@@ -83,14 +97,17 @@ interface RequestRow {
 }
 
 export function computeOpmeKpis(period: KpiPeriod, filters: KpiFilters = {}): OpmeKpis {
-  const [start, end] = instantRange(period);
-  const rows = sqlite.prepare(OPME_REQUESTS_SQL(filters)).all({
-    start,
-    end,
+  const rows = prepared(OPME_REQUESTS_SQL(filters)).all({
+    from: period.from,
+    to: period.to,
     ...(filters.doctorId ? { doctor: filters.doctorId } : {}),
     ...(filters.payerId ? { payer: filters.payerId } : {}),
   }) as RequestRow[];
+  return opmeFigures(rows);
+}
 
+/** The figures from the period's request rows. */
+export function opmeFigures(rows: RequestRow[]): OpmeKpis {
   // Cotações por pedido = count(quotes) ÷ count(requests), one decimal.
   const requests = rows.length;
   const quotes = rows.reduce((sum, row) => sum + row.quotes, 0);

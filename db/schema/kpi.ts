@@ -219,3 +219,26 @@ export const kpiRollups = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.metric, t.doctorId, t.payerId, t.level, t.unit, t.k1, t.k2] })],
 );
+
+/**
+ * One row per OPME request with its surgery's São Paulo day, doctor, payer and procedure (copied
+ * from kpi_surgery_facts by the triggers of migration 0028), so /kpis/opme reads a period's
+ * requests as a range of these indexes instead of every surgery of the period.
+ */
+export const kpiOpmeRequests = sqliteTable(
+  "kpi_opme_requests",
+  {
+    requestId: integer("request_id").primaryKey(),
+    surgeryId: integer("surgery_id").notNull(),
+    day: text("day").notNull(),
+    doctorId: integer("doctor_id").notNull(),
+    payerId: integer("payer_id"),
+    procedure: text("procedure").notNull(),
+  },
+  (t) => [
+    index("kpi_opme_requests_surgery_idx").on(t.surgeryId),
+    index("kpi_opme_requests_day_idx").on(t.day, t.doctorId, t.payerId, t.procedure),
+    index("kpi_opme_requests_doctor_day_idx").on(t.doctorId, t.day, t.payerId, t.procedure),
+    index("kpi_opme_requests_payer_day_idx").on(t.payerId, t.day, t.doctorId, t.procedure),
+  ],
+);

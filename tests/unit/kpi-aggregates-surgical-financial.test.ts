@@ -21,8 +21,10 @@ import { surgerySchema } from "~/validation/surgery";
 import { transactionSchema } from "~/validation/transaction";
 import { moveSchema } from "~/validation/pipeline";
 import { computeFinancialKpis } from "~/models/kpi-financial.server";
+import { computeOpmeKpis } from "~/models/kpi-opme.server";
 import { referenceSurgicalKpis } from "../support/kpi-reference/cirurgicos";
 import { referenceFinancialKpis } from "../support/kpi-reference/financeiros";
+import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 import { Random } from "~db/seed/random";
 import { insertDoctor, insertPatient, insertPayer, loginAs } from "./helpers";
 
@@ -33,6 +35,7 @@ const DAY_MS = 86_400_000;
 let userId: number;
 let doctors: number[];
 let payers: number[];
+let suppliers: number[];
 let patients: number[];
 /** Deterministic pseudo-random numbers (the seeds' mulberry32), so a failure can be replayed. */
 const rng = new Random(20261123);
@@ -90,6 +93,51 @@ function rawSurgery() {
   for (let i = rng.int(0, 6); i > 0; i--) {
     sqlite.prepare("insert into pipeline_stages (surgery_id, stage, created_at, updated_at) values (?, ?, ?, ?)").run(id, rng.pick(PIPELINE_STAGE_IDS), at, at);
     at += randomGap();
+  }
+}
+
+function idsOf(sql: string, ...params: unknown[]): number[] {
+  return (sqlite.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
+}
+
+/** One random OPME write (raw SQL): a request with items, quotes and prices, or a change to one. */
+function randomOpmeWrite() {
+  const free = () => idsOf("select s.id from surgeries s where not exists (select 1 from opme_requests r where r.surgery_id = s.id) order by s.id");
+  const requests = idsOf("select id from opme_requests order by id");
+  const r = rng.next();
+  if (r < 0.35 || requests.length === 0) {
+    const surgeries = free();
+    if (surgeries.length === 0) return;
+    const { id } = sqlite.prepare("insert into opme_requests (surgery_id) values (?) returning id").get(rng.pick(surgeries)) as { id: number };
+    const items: number[] = [];
+    for (let i = rng.int(0, 3); i > 0; i--) {
+      items.push((sqlite.prepare("insert into opme_items (request_id, description, quantity, position) values (?, 'Parafuso', ?, ?) returning id").get(id, rng.int(1, 6), i) as { id: number }).id);
+    }
+    const quotes: number[] = [];
+    for (let q = rng.int(0, 3); q > 0; q--) {
+      const quote = (sqlite.prepare("insert into opme_quotes (request_id, supplier_id, valid_until) values (?, ?, '2026-12-31') returning id").get(id, rng.pick(suppliers)) as { id: number }).id;
+      quotes.push(quote);
+      for (const item of items) if (rng.next() < 0.85) sqlite.prepare("insert into opme_quote_prices (quote_id, item_id, unit_price_cents) values (?, ?, ?)").run(quote, item, rng.int(0, 900_000));
+    }
+    if (quotes.length && rng.next() < 0.75) sqlite.prepare("update opme_requests set chosen_quote_id = ? where id = ?").run(rng.pick(quotes), id);
+    return;
+  }
+  const request = rng.pick(requests);
+  const quotes = idsOf("select id from opme_quotes where request_id = ? order by id", request);
+  if (r < 0.45) sqlite.prepare("delete from opme_requests where id = ?").run(request);
+  else if (r < 0.6) {
+    const surgeries = free();
+    if (surgeries.length) sqlite.prepare("update opme_requests set surgery_id = ? where id = ?").run(rng.pick(surgeries), request);
+  } else if (r < 0.75) sqlite.prepare("update opme_requests set chosen_quote_id = ? where id = ?").run(quotes.length && rng.next() < 0.8 ? rng.pick(quotes) : null, request);
+  else if (r < 0.85) {
+    if (quotes.length) sqlite.prepare("delete from opme_quotes where id = ?").run(rng.pick(quotes));
+  } else {
+    const items = idsOf("select id from opme_items where request_id = ? order by id", request);
+    if (quotes.length && items.length) {
+      sqlite
+        .prepare("insert into opme_quote_prices (quote_id, item_id, unit_price_cents) values (?, ?, ?) on conflict (quote_id, item_id) do update set unit_price_cents = excluded.unit_price_cents")
+        .run(rng.pick(quotes), rng.pick(items), rng.int(0, 900_000));
+    }
   }
 }
 
@@ -240,6 +288,9 @@ beforeAll(async () => {
   payers = [insertPayer("Unimed"), insertPayer("Bradesco Saúde"), insertPayer("Amil")];
   doctors = [insertDoctor("Dr. Um"), insertDoctor("Dra. Dois"), insertDoctor("Dr. Três")];
   patients = [insertPatient("Ana Souza"), insertPatient("Bruno Lima"), insertPatient("Carla Dias")];
+  suppliers = ["Alfa Médica", "Beta OPME", "Gama Implantes"].map(
+    (name) => (sqlite.prepare("insert into suppliers (name, type, search_text) values (?, 'opme', lower(?)) returning id").get(name, name) as { id: number }).id,
+  );
 });
 
 describe("periodUnits", () => {
@@ -296,24 +347,49 @@ describe("KPI aggregates against a full recomputation", () => {
     expect(money.ageing.some((b) => b.count > 0)).toBe(true);
   }, 120_000);
 
+  it("KPIs OPME: every figure equals the former computation from the period's surgeries after random writes, for every period and filter", () => {
+    for (let round = 0; round < 3; round++) {
+      // Surgeries change (rescheduled, moved to another doctor or payer, deleted) between OPME writes.
+      for (let i = 0; i < 100; i++) {
+        randomWrite();
+        randomOpmeWrite();
+      }
+      for (const period of periods()) {
+        for (const filters of [{}, { doctorId: doctors[0] }, { payerId: payers[1] }, { doctorId: doctors[1], payerId: payers[0] }]) {
+          expect(computeOpmeKpis(period, filters), `${period.from}..${period.to} ${JSON.stringify(filters)}`).toEqual(referenceOpmeKpis(period, filters));
+        }
+      }
+    }
+    const all = referenceOpmeKpis({ from: "2008-01-01", to: "2027-12-31" });
+    expect(all.requests).toBeGreaterThan(20);
+    expect(all.chosen).toBeGreaterThan(5);
+    expect(all.compared).toBeGreaterThan(2);
+    expect(all.bySupplier.length).toBe(3);
+  }, 120_000);
+
   it("the triggers leave exactly what the migration's backfill builds from the same rows", () => {
-    for (let i = 0; i < 200; i++) randomWrite();
+    for (let i = 0; i < 200; i++) {
+      randomWrite();
+      if (i % 4 === 0) randomOpmeWrite();
+    }
     const snapshot = () => ({
       rollups: sqlite.prepare("select * from kpi_rollups where n <> 0 or v1 <> 0 or v2 <> 0 or v3 <> 0 order by metric, doctor_id, payer_id, level, unit, k1, k2").all(),
       facts: sqlite.prepare("select * from kpi_surgery_facts order by surgery_id").all(),
       stays: sqlite.prepare("select * from kpi_stage_stays order by stage_id").all(),
+      opme: sqlite.prepare("select * from kpi_opme_requests order by request_id").all(),
     });
     const maintained = snapshot();
     expect(maintained.rollups.length).toBeGreaterThan(100);
-    const statements = readFileSync("drizzle/0027_kpi_surgical_financial_triggers.sql", "utf8").split("--> statement-breakpoint");
+    expect(maintained.opme.length).toBeGreaterThan(10);
+    const statements = ["drizzle/0027_kpi_surgical_financial_triggers.sql", "drizzle/0028_kpi_opme_requests.sql"].flatMap((file) => readFileSync(file, "utf8").split("--> statement-breakpoint"));
     const backfill = statements.filter((s) => /^\s*INSERT INTO kpi_/.test(s.replace(/^\s*--.*$/gm, "")));
-    expect(backfill.length).toBeGreaterThanOrEqual(8);
+    expect(backfill.length).toBeGreaterThanOrEqual(9);
     sqlite.exec("begin");
     try {
-      for (const { name } of sqlite.prepare("select name from sqlite_master where type = 'trigger' and tbl_name in ('kpi_surgery_facts', 'kpi_stage_stays')").all() as Array<{ name: string }>) {
+      for (const { name } of sqlite.prepare("select name from sqlite_master where type = 'trigger' and tbl_name in ('kpi_surgery_facts', 'kpi_stage_stays', 'opme_requests')").all() as Array<{ name: string }>) {
         sqlite.exec(`drop trigger "${name}"`);
       }
-      sqlite.exec("delete from kpi_rollups; delete from kpi_stage_stays; delete from kpi_surgery_facts;");
+      sqlite.exec("delete from kpi_rollups; delete from kpi_stage_stays; delete from kpi_surgery_facts; delete from kpi_opme_requests;");
       for (const statement of backfill) sqlite.exec(statement);
       expect(snapshot()).toEqual(maintained);
     } finally {

@@ -97,11 +97,12 @@ describe("KPIs OPME", () => {
     expect(computeOpmeKpis({ from: "2026-10-01", to: "2026-10-31" })).toMatchObject({ requests: 1, spendCents: 7_000, compared: 0 });
   });
 
-  it("seeks from the period's surgeries: no scan of surgeries, requests, quotes or prices", () => {
+  it("seeks the period's requests in kpi_opme_requests: no scan of it, the surgeries, requests, quotes or prices", () => {
     for (const filters of FILTER_VARIANTS) {
       const statement = OPME_REQUESTS_SQL(filters);
       const plan = planOf(statement);
-      expect(plan, `${statement}\n${plan}`).not.toMatch(/SCAN (s|r|q|qp|i|surgeries|opme_requests|opme_quotes|opme_quote_prices|opme_items)\b/);
+      expect(plan, `${statement}\n${plan}`).not.toMatch(/SCAN (k|s|r|q|qp|i|kpi_opme_requests|surgeries|opme_requests|opme_quotes|opme_quote_prices|opme_items)\b/);
+      expect(plan).toMatch(/SEARCH k USING COVERING INDEX kpi_opme_requests_/);
     }
   });
 });
