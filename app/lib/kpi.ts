@@ -90,9 +90,22 @@ export function roundKpi(unit: KpiUnit, value: number): number {
   return unit === "count" || unit === "cents" ? Math.round(value) : Math.round(value * 10) / 10;
 }
 
-/** part ÷ whole × 100 rounded as a percent figure (one decimal); null when the whole is 0. */
-export function kpiPercent(part: number, whole: number): number | null {
-  return whole === 0 ? null : roundKpi("percent", (part / whole) * 100);
+/**
+ * part ÷ whole × 100 rounded half up (SPEC §9 'rounded') to one decimal, or to a whole percent with
+ * `decimals` 0; null when whole is 0. Exact for integer counts and cents (BigInt), so ties round up:
+ * 23/80 → 28.8 and 201/400 → 50.3, where the float product `part / whole * 1000` lands just below
+ * the tie.
+ */
+export function kpiPercent(part: number, whole: number, decimals: 0 | 1 = 1): number | null {
+  if (whole === 0) return null;
+  const scale = decimals === 1 ? 10 : 1;
+  if (!Number.isInteger(part) || !Number.isInteger(whole)) return Math.round((part / whole) * 100 * scale) / scale;
+  const sign = whole < 0 ? -1n : 1n;
+  // floor((2 · 100 · scale · part + whole) / (2 · whole)), with the whole made positive.
+  const numerator = (2n * 100n * BigInt(scale) * BigInt(part) + BigInt(whole)) * sign;
+  const denominator = 2n * BigInt(whole) * sign;
+  const quotient = numerator / denominator - (numerator < 0n && numerator % denominator !== 0n ? 1n : 0n);
+  return Number(quotient) / scale;
 }
 
 /** pt-BR text of a value: '1.234', 'R$ 1.234,56', '12,5%', '3,2 dias', '120,0 min'; '—' when missing. */

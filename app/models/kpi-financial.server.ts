@@ -19,7 +19,8 @@ import { formatIsoDate, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/d
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure } from "~/lib/kpi";
 import { type KpiPeriod, addDaysIso } from "~/lib/kpi-period";
 import { type RollupRow, addRows, periodUnits, prepared, rollupSums } from "~/models/kpi-rollups.server";
-import { type KpiFilters, type ScreenFilters, modelFilters, percentOf } from "~/models/kpi-surgical.server";
+import { type KpiFilters, type ScreenFilters, modelFilters } from "~/models/kpi-surgical.server";
+import { kpiPercent } from "~/lib/kpi";
 
 const DAY_MS = 86_400_000;
 
@@ -175,7 +176,7 @@ export function computeFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}
   const revenueCents = ledgerSum("receita");
   const expensesCents = ledgerSum("despesa");
   // Margem de lucro = round((receita − despesas) ÷ receita × 100) (SPEC §9, whole percent); '—' without revenue.
-  const marginPercent = percentOf(revenueCents - expensesCents, revenueCents, 0);
+  const marginPercent = kpiPercent(revenueCents - expensesCents, revenueCents, 0);
 
   const today = todayIsoInClinic(now);
   const ageingOn = period.to < today ? period.to : today;
@@ -224,8 +225,8 @@ export function glosaFigures(rows: Array<{ payerId: number; payer: string; bille
   const totals = { billedCents: sum("billed"), deniedCents: sum("denied"), recoveredCents: sum("recovered") };
   return {
     ...totals,
-    glosaRate: percentOf(totals.deniedCents, totals.billedCents),
-    recoveredShare: percentOf(totals.recoveredCents, totals.deniedCents),
+    glosaRate: kpiPercent(totals.deniedCents, totals.billedCents),
+    recoveredShare: kpiPercent(totals.recoveredCents, totals.deniedCents),
     byPayer: sortByPayer(
       rows.map((row) => ({
         payerId: row.payerId,
@@ -233,8 +234,8 @@ export function glosaFigures(rows: Array<{ payerId: number; payer: string; bille
         billedCents: row.billed,
         deniedCents: row.denied,
         recoveredCents: row.recovered,
-        glosaRate: percentOf(row.denied, row.billed),
-        recoveredShare: percentOf(row.recovered, row.denied),
+        glosaRate: kpiPercent(row.denied, row.billed),
+        recoveredShare: kpiPercent(row.recovered, row.denied),
       })),
     ),
   };

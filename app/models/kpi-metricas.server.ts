@@ -13,7 +13,6 @@
  *   active in [from, to] are the points with day in [from, to] and previous day before `from`;
  * - outbound messages by status (`kpi_outbound_messages`).
  */
-import { sqlite } from "~/.server/db";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent } from "~/lib/kpi";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
 import { type BucketRange, bucketRanges, eachBucket, firstOfMonth, monthOf, statement } from "./kpi-buckets.server";

@@ -16,7 +16,8 @@
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, unavailableFigure } from "~/lib/kpi";
 import type { KpiPeriod } from "~/lib/kpi-period";
 import { prepared } from "~/models/kpi-rollups.server";
-import { type KpiFilters, type ScreenFilters, modelFilters, percentOf } from "~/models/kpi-surgical.server";
+import { type KpiFilters, type ScreenFilters, modelFilters } from "~/models/kpi-surgical.server";
+import { kpiPercent } from "~/lib/kpi";
 
 /** Why suppliers' lead times are '—': the quotes record how long prices hold, not when goods arrive. */
 export const LEAD_TIME_UNAVAILABLE = "As cotações não registram data de pedido nem de entrega, só a validade do preço";
@@ -145,7 +146,7 @@ export function opmeFigures(rows: RequestRow[]): OpmeKpis {
     byProcedure: [...procedures.values()].sort((a, b) => b.cents - a.cents || a.procedure.localeCompare(b.procedure, "pt-BR")),
     compared: compared.length,
     savingsCents,
-    savingsPercent: percentOf(savingsCents, highestCents),
+    savingsPercent: kpiPercent(savingsCents, highestCents),
     leadTimeDays: null,
   };
 }

@@ -19,7 +19,7 @@ import { db } from "~/.server/db";
 import { ANS_RESPONSE_BUSINESS_DAYS } from "~/lib/ans";
 import { addBusinessDays } from "~/lib/business-days";
 import { todayIsoInClinic } from "~/lib/dates";
-import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure } from "~/lib/kpi";
+import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent } from "~/lib/kpi";
 import type { KpiPeriod } from "~/lib/kpi-period";
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/pipeline";
 import { type PeriodUnits, type RollupRow, addRows, periodUnits, prepared, rollupSums, unitList } from "~/models/kpi-rollups.server";
@@ -70,24 +70,6 @@ export interface SurgicalKpis {
   ansCompliance: { part: number; whole: number; percent: number | null; byPayer: PayerRate[] };
   /** Surgeries denied ÷ surgeries the payer answered. */
   denialRate: { part: number; whole: number; percent: number | null; byPayer: PayerRate[] };
-}
-
-/**
- * part / whole × 100 rounded half up (SPEC §9 'rounded') to one decimal, or to a whole percent with
- * `decimals` 0; null when whole is 0. Exact for integer counts and cents (BigInt), so ties round up:
- * 23/80 → 28.8 and 201/400 → 50.3, where the float products `part / whole * 1000` (and kpiPercent's
- * `* 100 * 10`) land just below the tie.
- */
-export function percentOf(part: number, whole: number, decimals: 0 | 1 = 1): number | null {
-  if (whole === 0) return null;
-  const scale = decimals === 1 ? 10 : 1;
-  if (!Number.isInteger(part) || !Number.isInteger(whole)) return Math.round((part / whole) * 100 * scale) / scale;
-  const sign = whole < 0 ? -1n : 1n;
-  // floor((2 · 100 · scale · part + whole) / (2 · whole)), with the whole made positive.
-  const numerator = (2n * 100n * BigInt(scale) * BigInt(part) + BigInt(whole)) * sign;
-  const denominator = 2n * BigInt(whole) * sign;
-  const quotient = numerator / denominator - (numerator < 0n && numerator % denominator !== 0n ? 1n : 0n);
-  return Number(quotient) / scale;
 }
 
 /**
@@ -290,7 +272,7 @@ export function computeSurgicalKpis(period: KpiPeriod, filters: KpiFilters = {},
   // Taxa de sucesso = round(surgeries of the period in 'Concluído' ÷ all surgeries of the period × 100)
   // (SPEC §9: concluded over total, rounded to a whole percent; ADR 0004: 'Concluído' is status completed).
   const concluded = stageCounts.get("concluido") ?? 0;
-  const successRate = { concluded, total, percent: percentOf(concluded, total, 0) };
+  const successRate = { concluded, total, percent: kpiPercent(concluded, total, 0) };
 
   const times = stayPercentiles(period, filters);
   const stageTimes = PIPELINE_STAGES.filter(({ id }) => id !== "concluido" && id !== "cancelado").map(({ id, label }) => {
@@ -363,10 +345,10 @@ export function payerRates(map: Map<number | null, { part: number; whole: number
       payerId: payerId ?? 0,
       payer: payerId === null ? "Sem convênio cadastrado" : (names.get(payerId) ?? `#${payerId}`),
       ...entry,
-      percent: percentOf(entry.part, entry.whole),
+      percent: kpiPercent(entry.part, entry.whole),
     }))
     .sort((a, b) => a.payer.localeCompare(b.payer, "pt-BR"));
-  return { part, whole, percent: percentOf(part, whole), byPayer: rows };
+  return { part, whole, percent: kpiPercent(part, whole), byPayer: rows };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { pipelineStages, surgeries } from "~db/schema";
 import { db } from "~/.server/db";
 import type { PipelineStage } from "~/lib/pipeline";
-import { SURGICAL_ANS_SQL, SURGICAL_FACT_COUNTS_SQL, SURGICAL_STAY_COUNTS_SQL, computeSurgicalKpis, percentOf } from "~/models/kpi-surgical.server";
+import { SURGICAL_ANS_SQL, SURGICAL_FACT_COUNTS_SQL, SURGICAL_STAY_COUNTS_SQL, computeSurgicalKpis } from "~/models/kpi-surgical.server";
+import { kpiPercent } from "~/lib/kpi";
 import { loader as exportLoader } from "~/routes/kpis/cirurgicos-export";
 import { loader } from "~/routes/kpis/cirurgicos";
 import { type SignedIn, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "./helpers";
@@ -142,7 +143,7 @@ describe("KPIs Cirúrgicos", () => {
     // r is part / whole × 100 rounded half up to `decimals` when r − ½ ≤ part / whole × 100 × 10^decimals < r + ½,
     // checked here by cross-multiplying in integers.
     const rounded = (part: number, whole: number, decimals: 0 | 1) => {
-      const r = Math.round(percentOf(part, whole, decimals)! * 10 ** decimals);
+      const r = Math.round(kpiPercent(part, whole, decimals)! * 10 ** decimals);
       const scaled = 2 * 100 * 10 ** decimals * part;
       return (2 * r - 1) * whole <= scaled && scaled < (2 * r + 1) * whole;
     };
@@ -153,10 +154,10 @@ describe("KPIs Cirúrgicos", () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect([percentOf(23, 80), percentOf(201, 400), percentOf(1, 3), percentOf(2, 3), percentOf(0, 5)]).toEqual([28.8, 50.3, 33.3, 66.7, 0]);
-    expect([percentOf(29, 200, 0), percentOf(1, 3, 0), percentOf(-1, 200, 0), percentOf(-3, 200, 0)]).toEqual([15, 33, 0, -1]);
-    expect(percentOf(4_500_000_000_001, 9_000_000_000_000)).toBe(50);
-    expect(percentOf(5, 0)).toBeNull();
+    expect([kpiPercent(23, 80), kpiPercent(201, 400), kpiPercent(1, 3), kpiPercent(2, 3), kpiPercent(0, 5)]).toEqual([28.8, 50.3, 33.3, 66.7, 0]);
+    expect([kpiPercent(29, 200, 0), kpiPercent(1, 3, 0), kpiPercent(-1, 200, 0), kpiPercent(-3, 200, 0)]).toEqual([15, 33, 0, -1]);
+    expect(kpiPercent(4_500_000_000_001, 9_000_000_000_000)).toBe(50);
+    expect(kpiPercent(5, 0)).toBeNull();
   });
 
   it("gives each stage's median and 90th percentile stay in days, leaving open stays out", () => {

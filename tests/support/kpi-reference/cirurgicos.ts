@@ -8,7 +8,8 @@ import { sqlite } from "~/.server/db";
 import { isoDateInClinic } from "~/lib/dates";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
 import { PIPELINE_STAGES, PIPELINE_STAGE_IDS } from "~/lib/pipeline";
-import { type KpiFilters, type SurgicalKpis, ansFigures, percentOf } from "~/models/kpi-surgical.server";
+import { type KpiFilters, type SurgicalKpis, ansFigures } from "~/models/kpi-surgical.server";
+import { kpiPercent } from "~/lib/kpi";
 
 // ---------------------------------------------------------------------------------------------
 // KPIs Cirúrgicos
@@ -135,7 +136,7 @@ export function referenceSurgicalKpis(period: KpiPeriod, filters: KpiFilters = {
   // Taxa de sucesso = round(surgeries of the period in 'Concluído' ÷ all surgeries of the period × 100)
   // (SPEC §9: concluded over total, rounded to a whole percent; ADR 0004: 'Concluído' is status completed).
   const concluded = stageCounts.get("concluido") ?? 0;
-  const successRate = { concluded, total, percent: percentOf(concluded, total, 0) };
+  const successRate = { concluded, total, percent: kpiPercent(concluded, total, 0) };
 
   const timeRows = sqlite.prepare(SURGICAL_STAGE_TIMES_SQL(filters)).all(p) as Array<{
     stage: string;

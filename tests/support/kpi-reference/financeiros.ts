@@ -19,7 +19,8 @@ import {
   paymentDaysFigures,
   surgeryFilters,
 } from "~/models/kpi-financial.server";
-import { type KpiFilters, percentOf } from "~/models/kpi-surgical.server";
+import { type KpiFilters } from "~/models/kpi-surgical.server";
+import { kpiPercent } from "~/lib/kpi";
 
 const FIN_DAY_MS = 86_400_000;
 
@@ -87,7 +88,7 @@ export function referenceFinancialKpis(period: KpiPeriod, filters: KpiFilters = 
   const revenueCents = Number(total.get({ type: "receita", from, toExclusive }));
   const expensesCents = Number(total.get({ type: "despesa", from, toExclusive }));
   // Margem de lucro = round((receita − despesas) ÷ receita × 100) (SPEC §9, whole percent); '—' without revenue.
-  const marginPercent = percentOf(revenueCents - expensesCents, revenueCents, 0);
+  const marginPercent = kpiPercent(revenueCents - expensesCents, revenueCents, 0);
 
   const today = todayIsoInClinic(now);
   const ageingOn = period.to < today ? period.to : today;
