@@ -91,6 +91,21 @@ describe("GET /api/honorarios/medicos", () => {
     expect((lastDay.body.doctors as Array<{ total: number }>).map((d) => d.total)).toEqual([161_285]);
   });
 
+  it("is kept between views and recomputed after any write (a new fee line, a payment)", async () => {
+    const totalOf = async (path: string) => (await json(await doctorsApi(routeArgs(getRequest(path, { cookie: staff.cookie }))))).body.doctors as Array<{ id: number; total: number }>;
+    const before = await totalOf("/api/honorarios/medicos?from=2026-05-01&to=2026-05-31");
+    expect(before).toEqual([]);
+    const may = surgery(drBruno, amil, "2026-05-12T13:00:00Z", { receivableStatus: "faturado", billedAmountCents: 80_000, billedAt: at("2026-05-13T12:00:00Z") });
+    line(may, drBruno, "principal", 80_000);
+    expect(await totalOf("/api/honorarios/medicos?from=2026-05-01&to=2026-05-31")).toEqual([expect.objectContaining({ id: drBruno, total: 80_000 })]);
+    const payers = async () => (await json(await payersApi(routeArgs(getRequest("/api/honorarios/pagador?from=2026-05-01&to=2026-05-31", { cookie: admin.cookie }))))).body.payers as Array<{ avg_payment_days: number | null }>;
+    expect((await payers())[0].avg_payment_days).toBeNull();
+    db.update(surgeries).set({ receivableStatus: "pago", paidAt: at("2026-05-23T12:00:00Z") }).where(eq(surgeries.id, may)).run();
+    expect((await payers())[0].avg_payment_days).toBe((10 * DAY) / 1000);
+    db.delete(surgeryFeeLines).where(eq(surgeryFeeLines.surgeryId, may)).run();
+    db.delete(surgeries).where(eq(surgeries.id, may)).run();
+  });
+
   it("gives a doctor only their own row", async () => {
     const own = await json(await doctorsApi(routeArgs(getRequest("/api/honorarios/medicos", { cookie: doctorUser.cookie }))));
     expect((own.body.doctors as Array<{ id: number }>).map((d) => d.id)).toEqual([drAna]);
