@@ -1,6 +1,8 @@
+import { Link } from "react-router";
 import { Pencil, Trash2 } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
 import type { ParamChanges } from "~/lib/url";
+import { cn } from "~/lib/utils";
 
 export interface RowRights {
   edit: boolean;
@@ -54,4 +56,13 @@ export function actionsColumn<Row extends { id: number }>(
       cell: (row: Row) => <RowActions id={row.id} subject={subject(row)} rights={rights} hrefWith={hrefWith} />,
     },
   ];
+}
+
+/** A 'Remover' link to the URL of its confirmation; `subject` completes the accessible name ('Remover {subject}'). */
+export function RemoveLink({ to, subject, className }: { to: string; subject: string; className?: string }) {
+  return (
+    <Link to={to} preventScrollReset className={cn("text-destructive underline underline-offset-4", className)}>
+      Remover<span className="sr-only"> {subject}</span>
+    </Link>
+  );
 }

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { RemoveLink } from "~/components/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -51,9 +52,7 @@ export function OpmeItemsSection({ loaderData, errors, self }: { loaderData: Loa
                 <TableCell className="font-mono">{item.anvisaRegistration ?? "-"}</TableCell>
                 {canEdit ? (
                   <TableCell>
-                    <Link to={`${self}?removerItem=${item.id}`} preventScrollReset className="text-destructive underline underline-offset-4">
-                      Remover<span className="sr-only"> {item.description}</span>
-                    </Link>
+                    <RemoveLink to={`${self}?removerItem=${item.id}`} subject={item.description} />
                   </TableCell>
                 ) : null}
               </TableRow>
@@ -108,9 +107,7 @@ export function OpmeQuotesSection({ loaderData, errors, self }: { loaderData: Lo
               {quote.notes ? <p className="whitespace-pre-line">{quote.notes}</p> : null}
               {opme.request?.chosenQuoteId === quote.id ? <Badge variant="success">Escolhida</Badge> : null}
               {canEdit ? (
-                <Link to={`${self}?removerCotacao=${quote.id}`} preventScrollReset className="block text-destructive underline underline-offset-4">
-                  Remover<span className="sr-only"> cotação de {quote.supplierName}</span>
-                </Link>
+                <RemoveLink to={`${self}?removerCotacao=${quote.id}`} subject={`cotação de ${quote.supplierName}`} className="block" />
               ) : null}
             </li>
           ))}

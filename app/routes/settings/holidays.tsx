@@ -1,6 +1,7 @@
 import { ArrowLeft } from "~/components/icons";
 import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { RemoveLink } from "~/components/row-actions";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -119,9 +120,7 @@ export default function HolidaysPage({ loaderData, actionData }: Route.Component
                     <TableCell className="font-medium">{holiday.name}</TableCell>
                     {canEdit ? (
                       <TableCell>
-                        <Link to={`${self}&remover=${holiday.day}`} preventScrollReset className="text-destructive underline underline-offset-4">
-                          Remover<span className="sr-only"> {holiday.name}</span>
-                        </Link>
+                        <RemoveLink to={`${self}&remover=${holiday.day}`} subject={holiday.name} />
                       </TableCell>
                     ) : null}
                   </TableRow>
