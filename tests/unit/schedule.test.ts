@@ -223,6 +223,12 @@ describe("listScheduleEntries", () => {
     expect(tenth.entries[1].status).toBe("cancelled");
     const totals = Object.fromEntries(month.map((d, i) => [d.date, result[i].total]).filter(([, n]) => n));
     expect(totals).toEqual({ "2026-11-10": 5, "2026-11-21": 1, "2026-11-22": 1, "2026-11-23": 1, "2026-11-24": 1, "2026-11-25": 1, "2026-11-26": 1 });
+    // The grid's own query (a few per day) gives what the full listing gives, cut to three, with or without a doctor.
+    for (const doctorId of [null, drSilva, drCosta]) {
+      const full = listScheduleEntries(month, { doctorId });
+      const cut = full.map((day) => ({ total: day.total, entries: day.entries.slice(0, MONTH_CELL_LIMIT) }));
+      expect(listScheduleEntries(month, { doctorId, perDayLimit: MONTH_CELL_LIMIT })).toEqual(cut);
+    }
   });
 
   test("the doctor filter keeps only that doctor's appointments", () => {
