@@ -97,7 +97,13 @@ function activePatients(period: KpiPeriod): number {
 
 function messageCounts(period: KpiPeriod) {
   const byStatus = sumsBy<string>(MESSAGES_BY_STATUS_SQL, period, "status");
-  const n = (status: string) => byStatus.get(status) ?? 0;
+  return messageTotals((status) => byStatus.get(status) ?? 0);
+}
+
+export type MessageTotals = ReturnType<typeof messageTotals>;
+
+/** Messages by the furthest status they reached: a read one was also delivered, a delivered one also sent. */
+export function messageTotals(n: (status: string) => number) {
   const read = n("read");
   const delivered = n("delivered") + read;
   const sent = n("sent") + delivered;
@@ -112,24 +118,43 @@ export function metricsKpis({ period, previous }: { period: KpiPeriod; previous:
   const msgs = messageCounts(period);
   const msgsBefore = messageCounts(previous);
 
-  const figures: KpiFigureData[] = [
-    kpiFigure({ id: "pacientes-novos", label: "Pacientes novos", unit: "count", formula: METRICS_FORMULAS.newPatients, current: newNow, previous: total(sumsBy(NEW_PATIENTS_SQL, previous, "insurance")) }),
+  const figures = metricsFigures({
+    newPatients: [newNow, total(sumsBy(NEW_PATIENTS_SQL, previous, "insurance"))],
+    activePatients: [activePatients(period), activePatients(previous)],
+    messages: [msgs, msgsBefore],
+  });
+
+  return { figures, tables: [byInsurer(period, insurers, newNow), byReferrer(period, newNow)] };
+}
+
+/** The figures of /kpis/metricas from their counts, each [this period, the previous one]. */
+export function metricsFigures({
+  newPatients,
+  activePatients,
+  messages: [now, before],
+}: {
+  newPatients: [number, number];
+  activePatients: [number, number];
+  messages: [MessageTotals, MessageTotals];
+}): KpiFigureData[] {
+  return [
+    kpiFigure({ id: "pacientes-novos", label: "Pacientes novos", unit: "count", formula: METRICS_FORMULAS.newPatients, current: newPatients[0], previous: newPatients[1] }),
     kpiFigure({
       id: "pacientes-ativos",
       label: "Pacientes ativos",
       unit: "count",
       formula: METRICS_FORMULAS.activePatients,
-      current: activePatients(period),
-      previous: activePatients(previous),
+      current: activePatients[0],
+      previous: activePatients[1],
     }),
-    kpiFigure({ id: "mensagens-enviadas", label: "Mensagens enviadas", unit: "count", formula: METRICS_FORMULAS.sent, current: msgs.sent, previous: msgsBefore.sent }),
+    kpiFigure({ id: "mensagens-enviadas", label: "Mensagens enviadas", unit: "count", formula: METRICS_FORMULAS.sent, current: now.sent, previous: before.sent }),
     kpiFigure({
       id: "mensagens-entregues",
       label: "Taxa de entrega",
       unit: "percent",
       formula: METRICS_FORMULAS.delivered,
-      current: kpiPercent(msgs.delivered, msgs.sent),
-      previous: kpiPercent(msgsBefore.delivered, msgsBefore.sent),
+      current: kpiPercent(now.delivered, now.sent),
+      previous: kpiPercent(before.delivered, before.sent),
       reason: "Nenhuma mensagem enviada no período",
     }),
     kpiFigure({
@@ -137,8 +162,8 @@ export function metricsKpis({ period, previous }: { period: KpiPeriod; previous:
       label: "Taxa de leitura",
       unit: "percent",
       formula: METRICS_FORMULAS.read,
-      current: kpiPercent(msgs.read, msgs.sent),
-      previous: kpiPercent(msgsBefore.read, msgsBefore.sent),
+      current: kpiPercent(now.read, now.sent),
+      previous: kpiPercent(before.read, before.sent),
       reason: "Nenhuma mensagem enviada no período",
     }),
     kpiFigure({
@@ -146,20 +171,34 @@ export function metricsKpis({ period, previous }: { period: KpiPeriod; previous:
       label: "Taxa de falha no envio",
       unit: "percent",
       formula: METRICS_FORMULAS.failed,
-      current: kpiPercent(msgs.failed, msgs.sent + msgs.failed),
-      previous: kpiPercent(msgsBefore.failed, msgsBefore.sent + msgsBefore.failed),
+      current: kpiPercent(now.failed, now.sent + now.failed),
+      previous: kpiPercent(before.failed, before.sent + before.failed),
       reason: "Nenhuma mensagem enviada no período",
     }),
   ];
-
-  return { figures, tables: [byInsurer(period, insurers, newNow), byReferrer(period, newNow)] };
 }
 
-/** Rows sorted by count (then name), each with its share of the period's new patients. */
-function shareRows(counts: Map<string, number>, total: number, key: string) {
-  return [...counts]
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b, "pt-BR"))
-    .map(([name, n]) => ({ [key]: name, pacientes: n, participacao: kpiPercent(n, total) }));
+const SHARE_TABLES = {
+  "por-convenio": { title: "Pacientes novos por convênio", key: "convenio", header: "Convênio" },
+  "por-encaminhador": { title: "Pacientes novos por encaminhador", key: "encaminhador", header: "Encaminhador" },
+} as const;
+
+/** A table of the period's new patients by insurer or referrer: count (then name) order, each with its share. */
+export function shareTable(id: keyof typeof SHARE_TABLES, counts: Map<string, number>, total: number): KpiTableData {
+  const { title, key, header } = SHARE_TABLES[id];
+  return {
+    id,
+    title,
+    columns: [
+      { key, header },
+      { key: "pacientes", header: "Pacientes", unit: "count" },
+      { key: "participacao", header: "Participação", unit: "percent" },
+    ],
+    rows: [...counts]
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b, "pt-BR"))
+      .map(([name, n]) => ({ [key]: name, pacientes: n, participacao: kpiPercent(n, total) })),
+    empty: "Nenhum paciente cadastrado no período.",
+  };
 }
 
 /**
@@ -179,17 +218,7 @@ function byInsurer(period: KpiPeriod, insurers: Map<string, number>, total: numb
   }
   const counts = new Map<string, number>();
   for (const { labels, n } of groups.values()) counts.set(labels.size === 1 ? [...labels.keys()][0] : firstSpelling(period, labels), n);
-  return {
-    id: "por-convenio",
-    title: "Pacientes novos por convênio",
-    columns: [
-      { key: "convenio", header: "Convênio" },
-      { key: "pacientes", header: "Pacientes", unit: "count" },
-      { key: "participacao", header: "Participação", unit: "percent" },
-    ],
-    rows: shareRows(counts, total, "convenio"),
-    empty: "Nenhum paciente cadastrado no período.",
-  };
+  return shareTable("por-convenio", counts, total);
 }
 
 function byReferrer(period: KpiPeriod, total: number): KpiTableData {
@@ -223,17 +252,7 @@ function byReferrer(period: KpiPeriod, total: number): KpiTableData {
   const counts = new Map<string, number>();
   for (const { name, n } of byId.values()) counts.set(counts.has(name) ? `${name} (${n})` : name, n);
   if (total > referred) counts.set(NO_REFERRER, total - referred);
-  return {
-    id: "por-encaminhador",
-    title: "Pacientes novos por encaminhador",
-    columns: [
-      { key: "encaminhador", header: "Encaminhador" },
-      { key: "pacientes", header: "Pacientes", unit: "count" },
-      { key: "participacao", header: "Participação", unit: "percent" },
-    ],
-    rows: shareRows(counts, total, "encaminhador"),
-    empty: "Nenhum paciente cadastrado no período.",
-  };
+  return shareTable("por-encaminhador", counts, total);
 }
 
 /** The spelling (label) whose first patient of the period came first. */

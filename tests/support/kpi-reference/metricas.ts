@@ -2,7 +2,7 @@
  * REFERENCE IMPLEMENTATION for the tests (not app code): the figures of KPIs Métricas recomputed from
  * the raw tables on every call, as the screen did before the maintained aggregates
  * (docs/decisions/0023-kpi-aggregates.md). The equivalence tests compare the app's report with this one.
- * The formulas' text, constants and percent rounding are the model's own (imported): only the
+ * The figures' and tables' assembly, formulas and rounding are the model's own (imported): only the
  * computation from the raw tables is kept here.
  *
  * Former header: KPIs Métricas (/kpis/metricas): patients (new, active, by insurer, by referrer) and WhatsApp
@@ -10,9 +10,9 @@
  * range; the formula of each is written beside it and shown to the user.
  */
 import { sqlite } from "~/.server/db";
-import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent } from "~/lib/kpi";
+import type { KpiReport, KpiTableData } from "~/lib/kpi";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
-import { METRICS_FORMULAS } from "~/models/kpi-metricas.server";
+import { messageTotals, metricsFigures, shareTable } from "~/models/kpi-metricas.server";
 
 /** Patients registered in the period (patients_created_at_idx). */
 export const NEW_PATIENTS_SQL = `select count(*) as n from patients where created_at >= @start and created_at < @end`;
@@ -59,10 +59,7 @@ function range(period: KpiPeriod) {
 function messageCounts(period: KpiPeriod) {
   const statement = sqlite.prepare(MESSAGES_BY_STATUS_SQL);
   const n = (status: string) => (statement.get({ ...range(period), status }) as { n: number }).n;
-  const read = n("read");
-  const delivered = n("delivered") + read;
-  const sent = n("sent") + delivered;
-  return { sent, delivered, read, failed: n("failed") };
+  return messageTotals(n);
 }
 
 
@@ -74,54 +71,13 @@ export function referenceMetricsKpis({ period, previous }: { period: KpiPeriod; 
   const msgs = messageCounts(period);
   const msgsBefore = messageCounts(previous);
 
-  const figures: KpiFigureData[] = [
-    kpiFigure({ id: "pacientes-novos", label: "Pacientes novos", unit: "count", formula: METRICS_FORMULAS.newPatients, current: newNow, previous: one(NEW_PATIENTS_SQL, prev) }),
-    kpiFigure({
-      id: "pacientes-ativos",
-      label: "Pacientes ativos",
-      unit: "count",
-      formula: METRICS_FORMULAS.activePatients,
-      current: one(ACTIVE_PATIENTS_SQL, cur),
-      previous: one(ACTIVE_PATIENTS_SQL, prev),
-    }),
-    kpiFigure({ id: "mensagens-enviadas", label: "Mensagens enviadas", unit: "count", formula: METRICS_FORMULAS.sent, current: msgs.sent, previous: msgsBefore.sent }),
-    kpiFigure({
-      id: "mensagens-entregues",
-      label: "Taxa de entrega",
-      unit: "percent",
-      formula: METRICS_FORMULAS.delivered,
-      current: kpiPercent(msgs.delivered, msgs.sent),
-      previous: kpiPercent(msgsBefore.delivered, msgsBefore.sent),
-      reason: "Nenhuma mensagem enviada no período",
-    }),
-    kpiFigure({
-      id: "mensagens-lidas",
-      label: "Taxa de leitura",
-      unit: "percent",
-      formula: METRICS_FORMULAS.read,
-      current: kpiPercent(msgs.read, msgs.sent),
-      previous: kpiPercent(msgsBefore.read, msgsBefore.sent),
-      reason: "Nenhuma mensagem enviada no período",
-    }),
-    kpiFigure({
-      id: "mensagens-falhas",
-      label: "Taxa de falha no envio",
-      unit: "percent",
-      formula: METRICS_FORMULAS.failed,
-      current: kpiPercent(msgs.failed, msgs.sent + msgs.failed),
-      previous: kpiPercent(msgsBefore.failed, msgsBefore.sent + msgsBefore.failed),
-      reason: "Nenhuma mensagem enviada no período",
-    }),
-  ];
+  const figures = metricsFigures({
+    newPatients: [newNow, one(NEW_PATIENTS_SQL, prev)],
+    activePatients: [one(ACTIVE_PATIENTS_SQL, cur), one(ACTIVE_PATIENTS_SQL, prev)],
+    messages: [msgs, msgsBefore],
+  });
 
   return { figures, tables: [byInsurer(period, newNow), byReferrer(period, newNow)] };
-}
-
-/** Rows sorted by count (then name), each with its share of the period's new patients. */
-function shareRows(counts: Map<string, number>, total: number, key: string) {
-  return [...counts]
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b, "pt-BR"))
-    .map(([name, n]) => ({ [key]: name, pacientes: n, participacao: kpiPercent(n, total) }));
 }
 
 function byInsurer(period: KpiPeriod, total: number): KpiTableData {
@@ -133,17 +89,7 @@ function byInsurer(period: KpiPeriod, total: number): KpiTableData {
     if (!labels.has(key)) labels.set(key, label);
     counts.set(labels.get(key)!, (counts.get(labels.get(key)!) ?? 0) + 1);
   }
-  return {
-    id: "por-convenio",
-    title: "Pacientes novos por convênio",
-    columns: [
-      { key: "convenio", header: "Convênio" },
-      { key: "pacientes", header: "Pacientes", unit: "count" },
-      { key: "participacao", header: "Participação", unit: "percent" },
-    ],
-    rows: shareRows(counts, total, "convenio"),
-    empty: "Nenhum paciente cadastrado no período.",
-  };
+  return shareTable("por-convenio", counts, total);
 }
 
 function byReferrer(period: KpiPeriod, total: number): KpiTableData {
@@ -159,15 +105,5 @@ function byReferrer(period: KpiPeriod, total: number): KpiTableData {
   const counts = new Map<string, number>();
   for (const { name, n } of byId.values()) counts.set(counts.has(name) ? `${name} (${n})` : name, n);
   if (total > referred) counts.set(NO_REFERRER, total - referred);
-  return {
-    id: "por-encaminhador",
-    title: "Pacientes novos por encaminhador",
-    columns: [
-      { key: "encaminhador", header: "Encaminhador" },
-      { key: "pacientes", header: "Pacientes", unit: "count" },
-      { key: "participacao", header: "Participação", unit: "percent" },
-    ],
-    rows: shareRows(counts, total, "encaminhador"),
-    empty: "Nenhum paciente cadastrado no período.",
-  };
+  return shareTable("por-encaminhador", counts, total);
 }
