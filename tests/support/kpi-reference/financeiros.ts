@@ -9,45 +9,21 @@ import { startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { sqlite } from "~/.server/db";
 import { type KpiPeriod, dateTextRange, instantRange } from "~/lib/kpi-period";
 import {
-  AGEING_BUCKETS,
+  FINANCIAL_AGEING_SQL,
   FINANCIAL_TOTAL_SQL,
   type FinancialKpis,
-  OPEN_RECEIVABLE_STATUSES,
   ageingFigures,
   filterParams,
   glosaFigures,
   paymentDaysFigures,
-  surgeryFilters,
 } from "~/models/kpi-financial.server";
 import { type KpiFilters } from "~/models/kpi-surgical.server";
 import { kpiPercent } from "~/lib/kpi";
 
 const FIN_DAY_MS = 86_400_000;
 
-
-/** Receivable states still waiting for money: performed, billed, pending or partly denied. */
-
-
-/**
- * Envelhecimento de recebíveis: surgeries whose receivable is still open ('Realizado', 'Faturado',
- * 'Pendente', 'Glosa') and were performed by the ageing day, aged from the day they were billed
- * (`billed_at`), or performed (`scheduled_date`) when not billed yet, to the ageing day (the period's
- * last day, or today while the period runs): whole days, in 0–30, 31–60, 61–90 and more than 90.
- * Count and billed amount per bucket. Each open status is a seek of (receivable_status, scheduled_date).
- */
-const FINANCIAL_AGEING_SQL = (filters: KpiFilters) => `
-  select ${AGEING_BUCKETS.map(
-    (b) =>
-      `count(case when age between ${b.min} and ${b.max ?? 2147483647} then 1 end) as "n_${b.id}",
-       coalesce(sum(case when age between ${b.min} and ${b.max ?? 2147483647} then cents end), 0) as "c_${b.id}"`,
-  ).join(",\n       ")}
-    from (
-      select cast((@asOf - coalesce(s.billed_at, s.scheduled_date)) / ${FIN_DAY_MS} as integer) as age,
-             coalesce(s.billed_amount_cents, 0) as cents
-        from surgeries s
-       where s.receivable_status in (${OPEN_RECEIVABLE_STATUSES.map((x) => `'${x}'`).join(", ")})
-         and s.scheduled_date < @asOf${surgeryFilters(filters)}
-    )`;
+// Ageing has no maintained aggregate: the reference reads the open receivables with the model's own
+// query (FINANCIAL_AGEING_SQL), as the screen does.
 
 /**
  * Prazo médio de pagamento = avg(paid_at − billed_at) in seconds ÷ 86400, per payer, over the
