@@ -7,16 +7,14 @@ import { ListToolbar } from "~/components/list-toolbar";
 import { PatientLink } from "~/components/patient-link";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { actionsColumn } from "~/components/row-actions";
-import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { AppointmentStatusBadge } from "~/components/appointments/appointment-status-badge";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
-import { formatAppointmentDate, formatTime, toDateTimeLocalValue } from "~/lib/dates";
-import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus, labelFor } from "~/lib/enums";
-import { draftFromUrl, listUrl, parseId, parseListState, safeReturnTo } from "~/lib/list-params";
+import { formatAppointmentDate, formatTime } from "~/lib/dates";
+import { listUrl, parseListState, safeReturnTo } from "~/lib/list-params";
 import { APPOINTMENT_LIST } from "~/lib/lists";
 import { can, rightsIn } from "~/lib/permissions";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
-import { cleanQueryText } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import {
   createAppointment,
@@ -27,43 +25,19 @@ import {
   listAppointments,
   updateAppointment,
 } from "~/models/appointment.server";
+import { appointmentDialogData, appointmentListStateUrl } from "~/models/appointment-dialog.server";
 import { getDoctorOption, searchDoctorOptions } from "~/models/doctor-options.server";
-import { doctorPickerOptions, patientPickerOptions, withSelected } from "~/models/picker-options.server";
+import { withSelected } from "~/models/picker-options.server";
 import { appointmentSchema } from "~/validation/appointment";
 import type { Route } from "./+types/appointments";
 
 export const handle = { title: "Consultas", subtitle: "Agenda de consultas dos pacientes" };
 export const meta: Route.MetaFunction = () => [{ title: "Consultas · Sinapse" }];
 
-/** The dialog's fields, as they travel in the URL when a picker's 'Buscar' resubmits it without JavaScript. */
-const FORM_FIELDS = ["patientId", "doctorId", "startTime", "endTime", "type", "location", "status", "notes"] as const;
-type FormValues = Partial<Record<(typeof FORM_FIELDS)[number], string>>;
-
-
-const STATUS_BADGES: Record<AppointmentStatus, BadgeVariant> = {
-  scheduled: "info",
-  confirmed: "success",
-  completed: "secondary",
-  cancelled: "destructive",
-};
-
-/**
- * The URL of the list behind the page. When a picker resubmitted the dialog as a GET, `status` is
- * the form's field, and the list's own status filter travelled as `listStatus`.
- */
-function listStateUrl(url: URL): URL {
-  if (!url.searchParams.has("picker")) return url;
-  const list = new URL(url);
-  const filter = url.searchParams.get("listStatus");
-  if (filter) list.searchParams.set("status", filter);
-  else list.searchParams.delete("status");
-  return list;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "appointments", "view");
   const url = new URL(request.url);
-  const list = listStateUrl(url);
+  const list = appointmentListStateUrl(url);
   const { filters, ...params } = parseListState(list, APPOINTMENT_LIST);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "appointments",
@@ -75,32 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   });
 
-  let form = null;
-  if (dialog === "new" || editing) {
-    const values: FormValues =
-      draftFromUrl(url, FORM_FIELDS) ??
-      (editing
-        ? {
-            patientId: String(editing.patientId),
-            doctorId: String(editing.doctorId),
-            startTime: toDateTimeLocalValue(editing.startTime),
-            endTime: toDateTimeLocalValue(editing.endTime),
-            type: editing.type,
-            location: editing.location ?? "",
-            status: editing.status,
-            notes: editing.notes ?? "",
-          }
-        : { status: "scheduled" });
-    const patientQ = cleanQueryText(url.searchParams.get("patientQ"));
-    const doctorQ = cleanQueryText(url.searchParams.get("doctorQ"));
-    form = {
-      values,
-      patientQ,
-      doctorQ,
-      patients: patientPickerOptions(patientQ, parseId(values.patientId)),
-      doctors: doctorPickerOptions(doctorQ, parseId(values.doctorId)),
-    };
-  }
+  const form = dialog === "new" || editing ? appointmentDialogData(url, editing) : null;
 
   return {
     ...listAppointments(params, filters),
@@ -125,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   return dispatchIntent(request, user, {
     // Validated before any write: a malformed returnTo falls back to the list.
-    back: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(listStateUrl(url), APPOINTMENT_LIST),
+    back: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(appointmentListStateUrl(url), APPOINTMENT_LIST),
     notFoundMessage: "Consulta não encontrada.",
     intents: crudIntents({
       area: "appointments",
@@ -211,9 +160,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
           {
             key: "status",
             header: "Status",
-            cell: (row) => (
-              <Badge variant={STATUS_BADGES[row.status] ?? "outline"}>{labelFor(APPOINTMENT_STATUS_LABELS, row.status)}</Badge>
-            ),
+            cell: (row) => <AppointmentStatusBadge status={row.status} />,
           },
           ...actionsColumn<Row>(permissions, hrefWith, (row) => `consulta de ${row.patientName}`),
         ]}
