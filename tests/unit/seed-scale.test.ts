@@ -10,8 +10,11 @@ import { openDatabase, runMigrations, sqlite } from "~/.server/db";
 import { isValidCpf } from "~/lib/documents";
 import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { normalizeSearch } from "~/lib/search";
+import { computeOpmeKpis } from "~/models/kpi-opme.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
 import { buildScaleDatabase, scaleTargets, type ScaleOptions } from "~db/seed/scale/build";
+import { isoDay } from "~db/seed/time";
+import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 
 // A 0.4 % practice: 800 patients, 4 000 appointments, 400 surgeries, 2 000 transactions.
 const FACTOR = 0.004;
@@ -44,7 +47,18 @@ function checksum(conn: Database.Database, tables: string[]): Record<string, str
     }),
   );
 }
-const CHECKED_TABLES = ["patients", "doctors", "appointments", "surgeries", "pipeline_stages", "surgery_fee_lines", "financial_transactions"];
+const CHECKED_TABLES = [
+  "patients",
+  "doctors",
+  "appointments",
+  "surgeries",
+  "pipeline_stages",
+  "surgery_fee_lines",
+  "financial_transactions",
+  "opme_requests",
+  "opme_items",
+  "opme_quotes",
+];
 
 beforeAll(async () => {
   await buildScaleDatabase(sqlite, OPTIONS);
@@ -121,6 +135,66 @@ describe("scale seed (db/seed-scale.ts)", () => {
     );
     expect(unpaidLinks).toBe(0);
     expect(count(sqlite, "select count(*) from financial_transactions where surgery_id is not null")).toBeGreaterThan(0);
+  });
+
+  it("gives every surgery that went through 'OPME em Cotação' its OPME request, quotes and (once approved) the chosen one", () => {
+    const throughOpme = count(sqlite, "select count(distinct surgery_id) from pipeline_stages where stage = 'opme_cotacao'");
+    const requests = count(sqlite, "select count(*) from opme_requests");
+    expect(requests).toBe(throughOpme);
+    // A share of the surgeries, not all nor a handful (the catalogue's fusions, kyphoplasties, shunts, clippings …).
+    expect(requests / targets.surgeries).toBeGreaterThan(0.15);
+    expect(requests / targets.surgeries).toBeLessThan(0.6);
+    expect(count(sqlite, "select count(*) from opme_requests r where not exists (select 1 from pipeline_stages p where p.surgery_id = r.surgery_id and p.stage = 'opme_cotacao')")).toBe(0);
+    expect(count(sqlite, "select count(*) from opme_requests r where not exists (select 1 from opme_items i where i.request_id = r.id)")).toBe(0);
+    expect(count(sqlite, "select count(*) from opme_quotes")).toBeGreaterThan(requests * 2);
+    expect(count(sqlite, "select count(*) from opme_quote_prices")).toBeGreaterThan(requests * 4);
+    // Quotes come from OPME suppliers, at most three different ones a request, priced in that year's money.
+    expect(count(sqlite, "select count(*) from opme_quotes q join suppliers s on s.id = q.supplier_id where s.type != 'opme'")).toBe(0);
+    expect(count(sqlite, "select count(*) from (select request_id from opme_quotes group by request_id having count(distinct supplier_id) > 3)")).toBe(0);
+    expect(count(sqlite, "select count(*) from opme_quote_prices where unit_price_cents <= 0")).toBe(0);
+    // A quote arrives while the card is in the stage, never after now; the choice is one of the request's own quotes.
+    const now = OPTIONS.now.getTime();
+    expect(count(sqlite, `select count(*) from opme_quotes where created_at > ${now}`)).toBe(0);
+    expect(count(sqlite, "select count(*) from opme_quotes q join opme_requests r on r.id = q.request_id where q.created_at < r.created_at")).toBe(0);
+    expect(count(sqlite, "select count(*) from opme_requests r join opme_quotes q on q.id = r.chosen_quote_id where q.request_id != r.id")).toBe(0);
+    // Chosen exactly when the surgery was approved after the quotation; still-open cards have none.
+    const approvedAfterQuotes = count(
+      sqlite,
+      `select count(*) from opme_requests r
+        where exists (select 1 from pipeline_stages p where p.surgery_id = r.surgery_id and p.stage = 'aprovado' and p.from_stage = 'opme_cotacao')`,
+    );
+    expect(count(sqlite, "select count(*) from opme_requests where chosen_quote_id is not null")).toBe(approvedAfterQuotes);
+    expect(approvedAfterQuotes).toBeGreaterThan(0);
+    expect(count(sqlite, "select count(*) from opme_requests r join surgeries s on s.id = r.surgery_id where s.current_stage = 'opme_cotacao' and r.chosen_quote_id is not null")).toBe(0);
+    expect(count(sqlite, "select count(*) from opme_requests where chosen_quote_id is not null and choice_reason is null")).toBe(0);
+  });
+
+  it("fills kpi_opme_requests through the triggers: one row per request with its surgery's São Paulo day, doctor, payer and procedure", () => {
+    const requests = sqlite
+      .prepare(
+        `select r.id as requestId, r.surgery_id as surgeryId, s.scheduled_date as scheduledMs, s.doctor_id as doctorId, s.payer_id as payerId, s.surgery_type as procedure
+           from opme_requests r join surgeries s on s.id = r.surgery_id order by r.id`,
+      )
+      .all() as Array<{ requestId: number; surgeryId: number; scheduledMs: number; doctorId: number; payerId: number | null; procedure: string }>;
+    const kpiRows = sqlite
+      .prepare("select request_id as requestId, surgery_id as surgeryId, day, doctor_id as doctorId, payer_id as payerId, procedure from kpi_opme_requests order by request_id")
+      .all();
+    expect(requests.length).toBeGreaterThan(0);
+    expect(kpiRows).toEqual(requests.map(({ scheduledMs, ...r }) => ({ requestId: r.requestId, surgeryId: r.surgeryId, day: isoDay(scheduledMs), doctorId: r.doctorId, payerId: r.payerId, procedure: r.procedure })));
+
+    // The screen's figures over the aggregate equal those found from the surgeries, and have something to sum.
+    const today = isoDay(OPTIONS.now);
+    const year = { from: `${today.slice(0, 4)}-01-01`, to: today };
+    for (const period of [{ from: "2000-01-01", to: "2030-12-31" }, year]) {
+      expect(computeOpmeKpis(period), `${period.from}..${period.to}`).toEqual(referenceOpmeKpis(period));
+    }
+    const all = computeOpmeKpis({ from: "2000-01-01", to: "2030-12-31" });
+    expect(all.requests).toBe(requests.length);
+    expect(all.quotes).toBe(count(sqlite, "select count(*) from opme_quotes"));
+    expect(all.spendCents).toBeGreaterThan(0);
+    expect(all.compared).toBeGreaterThan(0);
+    expect(all.savingsCents).toBeGreaterThan(0);
+    expect(all.bySupplier.length).toBe(3);
   });
 
   it("stores the app's own search keys, so the patient search finds about 1 in 20 for 'silva'", () => {

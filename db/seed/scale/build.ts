@@ -28,12 +28,15 @@ import {
 import { writeTransactions } from "./finance";
 import { WeightedTable } from "./names";
 import { PatientBook } from "./patients";
+import { OpmeWriter } from "./opme";
 import { SurgeryWriter } from "./surgeries";
 
 /** The full-size practice (SCALE_FACTOR=1): 20 years of a large neurosurgery and spine group. */
 export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgeries: 100_000, transactions: 500_000 } as const;
 export const SCALE_YEARS = 20;
 export const DEFAULT_SCALE_SEED = 20_050_301;
+/** Mixed into the seed for the OPME requests' own random stream ("OPME" in ASCII). */
+const OPME_STREAM = 0x4f504d45;
 
 
 export interface ScaleOptions {
@@ -64,7 +67,17 @@ export function scaleTargets(factor: number) {
 }
 
 /** The big tables, whose secondary indexes are built once after the load rather than row by row. */
-const BULK_TABLES = ["patients", "appointments", "surgeries", "pipeline_stages", "surgery_fee_lines", "financial_transactions"];
+const BULK_TABLES = [
+  "patients",
+  "appointments",
+  "surgeries",
+  "pipeline_stages",
+  "surgery_fee_lines",
+  "financial_transactions",
+  "opme_items",
+  "opme_quotes",
+  "opme_quote_prices",
+];
 
 /**
  * Drops the plain (non-unique) indexes of the big tables and returns a function that recreates
@@ -86,7 +99,22 @@ function deferIndexes(conn: Database.Database): () => void {
 
 /** Empties the seeded tables (foreign keys checked at COMMIT, so the order cannot trip them). */
 export function countScaleRows(conn: Database.Database): Record<string, number> {
-  const tables = ["users", "doctors", "payers", "hospitals", "suppliers", "medical_codes", "patients", "appointments", "surgeries", "pipeline_stages", "surgery_fee_lines", "financial_transactions"];
+  const tables = [
+    "users",
+    "doctors",
+    "payers",
+    "hospitals",
+    "suppliers",
+    "medical_codes",
+    "patients",
+    "appointments",
+    "surgeries",
+    "pipeline_stages",
+    "surgery_fee_lines",
+    "opme_requests",
+    "opme_quotes",
+    "financial_transactions",
+  ];
   return Object.fromEntries(tables.map((t) => [t, (conn.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]));
 }
 
@@ -182,6 +210,16 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
     master,
     baseId: baseId("surgeries"),
     capacity: targets.surgeries,
+    opme: new OpmeWriter({
+      conn,
+      // A stream of its own: the other tables of a seed are the same with or without OPME requests.
+      random: new Random((options.seed ^ OPME_STREAM) >>> 0),
+      calendar,
+      nowMs,
+      adminId,
+      suppliers: [...master.supplierByName.values()].filter((s) => s.type === "opme").map((s) => s.id),
+      baseIds: { requests: baseId("opme_requests"), items: baseId("opme_items"), quotes: baseId("opme_quotes") },
+    }),
   });
   const appointmentBase = baseId("appointments");
   const insertAppointment = conn.prepare(

@@ -8,6 +8,7 @@ import { DAY, HOUR, MINUTE } from "../time";
 import type { Calendar } from "./calendar";
 import { recentPatient, type ScaleDoctor, worksOn } from "./doctors";
 import { WeightedTable } from "./names";
+import type { OpmeWriter } from "./opme";
 import { INSURANCES, type PatientBook } from "./patients";
 
 /** How often each catalogue surgery is done, by the surgeon's kind. */
@@ -57,6 +58,8 @@ export interface SurgeryEnv {
   /** Ids assigned as `baseId + n + 1`. */
   baseId: number;
   capacity: number;
+  /** Writes the OPME request of each surgery that went through 'OPME em Cotação'. */
+  opme: OpmeWriter;
 }
 
 /** Money linked to one surgery, kept until the cash book is written (day order differs). */
@@ -98,7 +101,8 @@ export function priceIndex(day: number, today: number): number {
 /**
  * Writes surgeries with their whole pipeline history (every move from the first stage to the
  * current one, `from_stage` chained) and their fee lines (principal, auxiliaries, anaesthetist,
- * each on the procedure's CBHPM code); performed surgeries get their billing state.
+ * each on the procedure's CBHPM code); performed surgeries get their billing state, and those that
+ * went through 'OPME em Cotação' their OPME request with its quotes.
  */
 export class SurgeryWriter {
   count = 0;
@@ -357,6 +361,7 @@ export class SurgeryWriter {
     const feeAt = stage === "concluido" ? doneAt : createdAt;
     for (const [doctorId, role, cents] of lines) this.insertFee.run(id, doctorId, role, this.codeIdByType[typeIndex], cents, startMs, feeAt, feeAt);
     this.feeRows += lines.length;
-    return 1 + path.length + lines.length;
+    const opmeRows = this.env.opme.write(id, type.name, path, moves, priceIndex(day, today));
+    return 1 + path.length + lines.length + opmeRows;
   }
 }
