@@ -12,7 +12,7 @@ import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~
 import { normalizeSearch } from "~/lib/search";
 import { computeOpmeKpis } from "~/models/kpi-opme.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
-import { buildScaleDatabase, scaleTargets, type ScaleOptions } from "~db/seed/scale/build";
+import { buildScaleDatabase, deferIndexes, scaleTargets, TRIGGER_INDEXES, type ScaleOptions } from "~db/seed/scale/build";
 import { isoDay } from "~db/seed/time";
 import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 
@@ -249,6 +249,22 @@ describe("scale seed (db/seed-scale.ts)", () => {
     expect(other.patients).not.toBe(first.patients);
     expect(other.appointments).not.toBe(first.appointments);
   }, 120_000);
+
+  it("keeps the indexes the KPI triggers read while it loads, and builds the others again afterwards", () => {
+    const conn = openDatabase(temporaryDatabase());
+    runMigrations(conn);
+    const indexes = () => new Set(conn.prepare("select name from sqlite_master where type = 'index' and sql is not null").pluck().all() as string[]);
+    const before = indexes();
+    for (const name of TRIGGER_INDEXES) expect(before.has(name), name).toBe(true);
+    const restore = deferIndexes(conn);
+    const during = indexes();
+    for (const name of TRIGGER_INDEXES) expect(during.has(name), name).toBe(true);
+    // The others of the big tables are gone (the load is cheaper), and all come back.
+    for (const name of ["appointments_start_time_idx", "surgeries_scheduled_date_idx", "opme_quotes_supplier_idx"]) expect(during.has(name), name).toBe(false);
+    restore();
+    expect(indexes()).toEqual(before);
+    conn.close();
+  });
 
   it("runs as `npm run seed:scale`: refuses a database with patients unless --force, prints the login", () => {
     const file = temporaryDatabase();

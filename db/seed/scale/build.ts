@@ -80,15 +80,25 @@ const BULK_TABLES = [
 ];
 
 /**
+ * The indexes the KPI triggers (migrations 0024, 0027) read on every insert: a surgery's earlier
+ * visits and surgeries of its patient, a surgery's stage history. Without them each insert scans
+ * the table written so far, and the build grows with the square of its size.
+ */
+export const TRIGGER_INDEXES = ["appointments_patient_start_idx", "surgeries_patient_created_idx", "pipeline_stages_surgery_created_idx"];
+
+/**
  * Drops the plain (non-unique) indexes of the big tables and returns a function that recreates
  * them from their own stored SQL: sorting a million keys once is far cheaper than a million
- * B-tree insertions into an index bigger than the cache. Unique indexes and triggers stay.
+ * B-tree insertions into an index bigger than the cache. Unique indexes, the indexes the triggers
+ * read (TRIGGER_INDEXES) and the triggers stay.
  */
-function deferIndexes(conn: Database.Database): () => void {
+export function deferIndexes(conn: Database.Database): () => void {
   const list = BULK_TABLES.map((t) => `'${t}'`).join(", ");
-  const indexes = conn
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${list}) AND sql NOT LIKE 'CREATE UNIQUE%'`)
-    .all() as Array<{ name: string; sql: string }>;
+  const indexes = (
+    conn
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${list}) AND sql NOT LIKE 'CREATE UNIQUE%'`)
+      .all() as Array<{ name: string; sql: string }>
+  ).filter(({ name }) => !TRIGGER_INDEXES.includes(name));
   for (const { name } of indexes) conn.exec(`DROP INDEX "${name}"`);
   return () => {
     for (const { name, sql } of indexes) {
