@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter, isRouteErrorResponse } from "react-router";
+import { markupStoreForPage } from "~/.server/markup-cache";
+import { MarkupStoreContext } from "~/lib/markup-cache";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -59,6 +61,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const markup = markupStoreForPage();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -70,7 +73,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     // (docs/decisions/0008-performance-budget-and-server.md).
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupStoreContext.Provider value={markup}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupStoreContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -88,7 +93,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              const page = Buffer.concat(chunks);
+              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+              // Markup is kept from a page that rendered without a fault (after the answer is on its way).
+              if (responseStatusCode === 200) markup.keep(page);
               callback();
             },
           });

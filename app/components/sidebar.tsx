@@ -3,6 +3,7 @@ import { type RefObject, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { ICON_SPRITE_HREF } from "~/components/icons";
+import { CachedElement } from "~/lib/markup-cache";
 import { cn } from "~/lib/utils";
 import {
   NAVIGATION,
@@ -10,7 +11,9 @@ import {
   type NavIcon as NavIconName,
   type NavItem,
   type NavSubgroup,
+  activeTargets,
   groupsForPath,
+  isActiveTarget,
   isSubgroup,
 } from "~/lib/navigation";
 
@@ -102,8 +105,12 @@ export function Sidebar({ clinicName, narrow, drawerOpen, onCloseDrawer, closeBu
   }
 
   return (
-    <aside
+    <CachedElement
+      as="aside"
       id="app-sidebar"
+      // Everything the markup below depends on. On the server the sidebar is always wide, expanded
+      // and closed as a drawer; pages of the same section and clinic name share their sidebar.
+      cacheKey={`sidebar|${clinicName}|${collapsed}|${drawerOpen}|${expanded.join(",")}|${activeTargets(pathname).join(",")}`}
       data-sidebar
       data-collapsed={collapsed}
       data-drawer-open={drawerOpen}
@@ -122,7 +129,8 @@ export function Sidebar({ clinicName, narrow, drawerOpen, onCloseDrawer, closeBu
       <div className={cn("flex h-16 shrink-0 items-center border-b border-sidebar-border px-3", collapsed ? "justify-center" : "justify-between")}>
         {collapsed ? null : (
           <div className="flex min-w-0 items-center gap-2">
-            <img src="/favicon.svg" alt="" className="size-8 shrink-0" width={32} height={32} />
+            {/* Low priority: no preload hint in the page's head (the tab's icon already fetches it). */}
+            <img src="/favicon.svg" alt="" className="size-8 shrink-0" width={32} height={32} fetchPriority="low" />
             <div className="min-w-0">
               <p className="truncate text-base font-semibold text-sidebar-primary">Sinapse</p>
               <p className="truncate text-xs text-muted-foreground">{clinicName}</p>
@@ -177,7 +185,7 @@ export function Sidebar({ clinicName, narrow, drawerOpen, onCloseDrawer, closeBu
           ),
         )}
       </nav>
-    </aside>
+    </CachedElement>
   );
 }
 
@@ -194,11 +202,7 @@ function navIcon(name: NavIconName) {
 }
 
 function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; collapsed: boolean; nested?: boolean }) {
-  // NavLink's rule (case-insensitive, the path or below it), computed here: a plain Link renders
-  // the same markup for a fraction of NavLink's cost, and the sidebar has fifty of them.
-  const pathname = useLocation().pathname.toLowerCase();
-  const to = item.to.toLowerCase();
-  const active = pathname === to || (pathname.startsWith(to) && pathname.charAt(to.length) === "/");
+  const active = isActiveTarget(useLocation().pathname, item.to);
   let className = "nav-link";
   if (collapsed) className += " nav-link-collapsed";
   else if (nested) className += " nav-link-nested";

@@ -56,6 +56,30 @@ test("the shell shows the sidebar groups, header and user menu", async ({ page, 
   await expect(page.getByRole("heading", { name: "Configurações" })).toBeVisible();
 });
 
+test("a sidebar sent from kept markup hydrates, marks the current page and navigates in the browser", async ({ page, signIn }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await signIn(page, "staff");
+  // The first /patients renders the sidebar (or reuses an earlier test's), /appointments another
+  // section's; the second /patients is certainly sent from the markup kept for its section.
+  for (const path of ["/patients", "/appointments", "/patients"]) await page.goto(path);
+  const sidebar = page.getByRole("complementary");
+  await expect(sidebar.getByRole("link", { name: "Pacientes" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("link", { name: "Consultas" })).not.toHaveAttribute("aria-current");
+  await expect(sidebar.locator('details[data-group-id="pacientes"]')).toHaveAttribute("open");
+
+  // Hydrated: following a sidebar link is a client-side navigation (the page's state survives it).
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await sidebar.getByRole("link", { name: "Consultas" }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await expect(sidebar.getByRole("link", { name: "Consultas" })).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test("sidebar groups and the theme persist across reloads", async ({ page, signIn }) => {
   await signIn(page, "staff");
   await page.goto("/dashboard");

@@ -1,0 +1,42 @@
+import { type ComponentPropsWithoutRef, type ReactNode, createContext, createElement, useContext } from "react";
+
+/**
+ * Markup kept between requests (docs/decisions/0025-cached-shell-markup.md): a large part of every
+ * page that depends on a few values only (the sidebar: the clinic's name and the current section)
+ * is rendered by React once per combination, and later pages send the same bytes without rendering
+ * it again. The server provides the store (app/.server/markup-cache.ts); the browser has none and
+ * renders the children as usual, hydrating them against the very markup React made for them.
+ */
+export interface MarkupStore {
+  /** The element's inner HTML kept for `key`, if any. */
+  get(key: string): string | undefined;
+  /** Keep the inner HTML of the element with this `id` under `key` once this page is rendered. */
+  capture(key: string, tag: string, id: string): void;
+}
+
+export const MarkupStoreContext = createContext<MarkupStore | null>(null);
+
+type CachedElementProps<Tag extends "aside" | "div" | "header" | "nav"> = ComponentPropsWithoutRef<Tag> & {
+  as: Tag;
+  /** The element's id: how its markup is found in the rendered page. Unique on the page. */
+  id: string;
+  /**
+   * Every value the children's server rendering depends on, in one string. Two renders with the
+   * same key must produce the same markup: anything left out of it shows one page's markup on another.
+   */
+  cacheKey: string;
+  children: ReactNode;
+};
+
+/**
+ * `<as id={id} {...props}>{children}</as>`, whose children's server markup is rendered once per
+ * `cacheKey` and then reused. Only for children whose first render in the browser (before any
+ * effect) matches the server's: the same rule as for any server-rendered markup.
+ */
+export function CachedElement<Tag extends "aside" | "div" | "header" | "nav">({ as, id, cacheKey, children, ...props }: CachedElementProps<Tag>) {
+  const store = useContext(MarkupStoreContext);
+  const html = store?.get(cacheKey);
+  if (html !== undefined) return createElement(as, { ...props, id, dangerouslySetInnerHTML: { __html: html } });
+  store?.capture(cacheKey, as, id);
+  return createElement(as, { ...props, id }, children);
+}
