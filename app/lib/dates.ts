@@ -3,20 +3,12 @@
  *
  * Instants are stored as UTC and always shown as São Paulo wall time, whatever the time zone of
  * the server or of the browser. Calendar dates (birth dates, due dates) are plain 'YYYY-MM-DD'
- * strings and are never shifted. Every conversion goes through the IANA zone database (via
- * `@date-fns/tz`), never a fixed offset: Brazil had daylight saving time until 2019.
+ * strings and are never shifted. Every conversion goes through the IANA zone database (the
+ * offset of each hour read from `Intl` once and kept), never a fixed offset: Brazil had daylight
+ * saving time until 2019. Calendar arithmetic works on the wall time and gives what date-fns with
+ * `@date-fns/tz` gives (tests/unit/dates.test.ts compares them), at a fraction of the cost: the
+ * month grid does hundreds of these per page.
  */
-import { tz } from "@date-fns/tz";
-import {
-  addDays,
-  addMonths,
-  addWeeks,
-  isSameDay,
-  startOfDay,
-  startOfMonth,
-  startOfWeek,
-} from "date-fns";
-import { ptBR } from "date-fns/locale";
 
 export const CLINIC_TIME_ZONE = "America/Sao_Paulo";
 
@@ -28,8 +20,6 @@ export const CLINIC_TIME_ZONE = "America/Sao_Paulo";
  */
 export type DateInput = Date | number | string;
 
-// Pure: browser code that never does date arithmetic leaves @date-fns/tz out of its bundle.
-const inClinic = /* @__PURE__ */ tz(CLINIC_TIME_ZONE);
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const OFFSETLESS_TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
 const DATETIME_LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
@@ -88,6 +78,7 @@ const WEEKDAYS = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "q
 const WEEKDAYS_ABBREVIATED = ["domingo", "segunda", "terça", "quarta", "quinta", "sexta", "sábado"];
 const WEEKDAYS_SHORT = ["dom", "seg", "ter", "qua", "qui", "sex", "sab"];
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 let wallClock: Intl.DateTimeFormat | undefined;
 const offsetByHour = new Map<number, number>();
@@ -284,7 +275,8 @@ export function startOfIsoDateInClinic(isoDate: string | null | undefined): Date
 
 /** Start of the São Paulo day containing `date` (a UTC instant). */
 export function startOfDayInClinic(date: DateInput = new Date()): Date {
-  return plain(startOfDay(required(date), { in: inClinic }));
+  const wall = wallOf(required(date));
+  return instantOfWall(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()));
 }
 
 /**
@@ -295,27 +287,37 @@ export function startOfWeekInClinic(
   date: DateInput = new Date(),
   options: { weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6 } = {},
 ): Date {
-  return plain(startOfWeek(required(date), { in: inClinic, locale: ptBR, ...options }));
+  const wall = wallOf(required(date));
+  const back = (wall.getUTCDay() - (options.weekStartsOn ?? 0) + 7) % 7;
+  return instantOfWall(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() - back));
 }
 
 /** Start of the São Paulo month containing `date`. */
 export function startOfMonthInClinic(date: DateInput = new Date()): Date {
-  return plain(startOfMonth(required(date), { in: inClinic }));
+  const wall = wallOf(required(date));
+  return instantOfWall(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), 1));
 }
 
 /** Adds calendar days in São Paulo, keeping the wall-clock time (not 24-hour steps). */
 export function addDaysInClinic(date: DateInput, amount: number): Date {
-  return plain(addDays(required(date), amount, { in: inClinic }));
+  const wall = wallOf(required(date));
+  wall.setUTCDate(wall.getUTCDate() + amount);
+  return instantOfWall(wall.getTime());
 }
 
 /** Adds calendar weeks in São Paulo, keeping the wall-clock time. */
 export function addWeeksInClinic(date: DateInput, amount: number): Date {
-  return plain(addWeeks(required(date), amount, { in: inClinic }));
+  return addDaysInClinic(date, amount * 7);
 }
 
 /** Adds calendar months in São Paulo (Jan 31 + 1 month = last day of February). */
 export function addMonthsInClinic(date: DateInput, amount: number): Date {
-  return plain(addMonths(required(date), amount, { in: inClinic }));
+  const wall = wallOf(required(date));
+  const day = wall.getUTCDate();
+  // Day 0 of the month after the target: the target month's last day.
+  const lastDay = new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth() + amount + 1, 0)).getUTCDate();
+  wall.setUTCFullYear(wall.getUTCFullYear(), wall.getUTCMonth() + amount, Math.min(day, lastDay));
+  return instantOfWall(wall.getTime());
 }
 
 /** Half-open range of UTC instants: `start <= t < end`. */
@@ -360,7 +362,8 @@ export function eachDayInClinic(start: DateInput, end: DateInput): Date[] {
 
 /** True when both instants fall on the same São Paulo calendar day. */
 export function isSameDayInClinic(a: DateInput, b: DateInput): boolean {
-  return isSameDay(required(a), required(b), { in: inClinic });
+  const day = (date: Date) => Math.floor(wallOf(date).getTime() / DAY_MS);
+  return day(required(a)) === day(required(b));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,9 +421,26 @@ function required(value: DateInput): Date {
   return date;
 }
 
-/** TZDate → plain Date, so callers get an ordinary UTC instant (toISOString ends in 'Z'). */
-function plain(date: Date): Date {
-  return new Date(date.getTime());
+/** São Paulo wall time of an instant, as a Date whose UTC fields read that wall time. */
+function wallOf(date: Date): Date {
+  return new Date(date.getTime() + clinicOffsetMs(date.getTime()));
+}
+
+/**
+ * The instant at which São Paulo's clocks show `wallMs` (a wall time read as UTC): the first of
+ * an hour repeated when summer time ended, and forward by the jump in an hour skipped when it began.
+ */
+function instantOfWall(wallMs: number): Date {
+  const wall = new Date(wallMs);
+  const seconds = clinicWallTimeToInstant(
+    wall.getUTCFullYear(),
+    wall.getUTCMonth() + 1,
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+  );
+  return new Date(seconds.getTime() + wall.getUTCMilliseconds());
 }
 
 function pad2(n: number): string {

@@ -3,7 +3,7 @@
  * process TZ (run it with TZ=UTC and TZ=Asia/Tokyo to check).
  */
 import { TZDate, tz } from "@date-fns/tz";
-import { format } from "date-fns";
+import { addDays, addMonths, format, isSameDay, startOfDay, startOfMonth, startOfWeek } from "date-fns";
 import { ptBR } from "date-fns/locale";
 import { describe, expect, test } from "vitest";
 import {
@@ -340,6 +340,58 @@ describe("calendar boundaries in São Paulo", () => {
     // Across the 2018 DST start: 09:00 stays 09:00 although the offset changed.
     expect(formatDateTime(addDaysInClinic(new Date("2018-11-03T12:00:00Z"), 1))).toBe("04/11/2018 09:00");
   });
+
+  test("day, week and month arithmetic gives what date-fns with TZDate gives, around every DST change and at random", () => {
+    const inClinic = tz(CLINIC_TIME_ZONE);
+    const reference = {
+      startOfDay: (d: Date) => startOfDay(d, { in: inClinic }),
+      startOfWeek: (d: Date) => startOfWeek(d, { in: inClinic, locale: ptBR }),
+      startOfMondayWeek: (d: Date) => startOfWeek(d, { in: inClinic, weekStartsOn: 1 }),
+      startOfMonth: (d: Date) => startOfMonth(d, { in: inClinic }),
+      addDays: (d: Date, n: number) => addDays(d, n, { in: inClinic }),
+      addMonths: (d: Date, n: number) => addMonths(d, n, { in: inClinic }),
+    };
+    const ours = {
+      startOfDay: (d: Date) => startOfDayInClinic(d),
+      startOfWeek: (d: Date) => startOfWeekInClinic(d),
+      startOfMondayWeek: (d: Date) => startOfWeekInClinic(d, { weekStartsOn: 1 }),
+      startOfMonth: (d: Date) => startOfMonthInClinic(d),
+      addDays: (d: Date, n: number) => addDaysInClinic(d, n),
+      addMonths: (d: Date, n: number) => addMonthsInClinic(d, n),
+    };
+    // Instants every 90 minutes (and a few milliseconds) around each day the offset changed,
+    // plus instants at random over forty years.
+    const offsetAt = (t: number) => Number(formatInClinic(t, "H")) - new Date(t).getUTCHours();
+    const instants: number[] = [];
+    for (let t = Date.UTC(1985, 0, 1, 12); t < Date.UTC(2025, 0, 1); t += 86_400_000) {
+      if ((offsetAt(t) - offsetAt(t - 86_400_000) + 24) % 24 === 0) continue;
+      for (let m = -60 * 60; m < 60 * 60; m += 90) instants.push(t + m * 60_000 + 7);
+    }
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 2_000; i++) instants.push(Date.UTC(1985, 0, 1) + Math.floor(random() * 40 * 365 * 86_400_000));
+    // An hour repeated when summer time ended has two instants; TZDate's choice then depends on
+    // the process's own zone, ours is always the first (as for fromDateTimeLocalValue above).
+    const sameWallTime = (a: Date, b: Date) => formatInClinic(a, "yyyy-MM-dd HH:mm:ss") === formatInClinic(b, "yyyy-MM-dd HH:mm:ss");
+    let compared = 0;
+    for (const t of instants) {
+      const date = new Date(t);
+      for (const name of ["startOfDay", "startOfWeek", "startOfMondayWeek", "startOfMonth"] as const) {
+        const [got, want] = [ours[name](date), new Date(reference[name](date).getTime())];
+        if (got.getTime() !== want.getTime() && !(got < want && sameWallTime(got, want))) expect(`${name} ${date.toISOString()} → ${got.toISOString()}`).toBe(`${name} ${date.toISOString()} → ${want.toISOString()}`);
+        compared++;
+      }
+      for (const name of ["addDays", "addMonths"] as const) {
+        for (const n of [-13, -1, 1, 2, 35]) {
+          const [got, want] = [ours[name](date, n), new Date(reference[name](date, n).getTime())];
+          if (got.getTime() !== want.getTime() && !(got < want && sameWallTime(got, want))) expect(`${name}(${n}) ${date.toISOString()} → ${got.toISOString()}`).toBe(`${name}(${n}) ${date.toISOString()} → ${want.toISOString()}`);
+          compared++;
+        }
+      }
+      expect(isSameDayInClinic(date, new Date(t + 3_600_000))).toBe(isSameDay(date, new Date(t + 3_600_000), { in: inClinic }));
+    }
+    expect(compared).toBeGreaterThan(90_000);
+  }, 60_000);
 
   test("eachDayInClinic lists the day starts of a week", () => {
     const { start, end } = weekRangeInClinic(LATE_EVENING);
