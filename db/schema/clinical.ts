@@ -99,6 +99,9 @@ export const appointments = sqliteTable(
     enumCheck("appointments_status_check", t.status, APPOINTMENT_STATUSES),
     check("appointments_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     index("appointments_start_time_idx").on(t.startTime),
+    // The schedule's count of a day's appointments (those starting in it or running into it) read
+    // from the index alone, without fetching each row for its end time.
+    index("appointments_start_end_idx").on(t.startTime, t.endTime),
     // Double-booking checks and per-doctor / per-patient agendas.
     index("appointments_doctor_start_idx").on(t.doctorId, t.startTime),
     index("appointments_patient_start_idx").on(t.patientId, t.startTime),

@@ -10,6 +10,7 @@ import { db, sqlite } from "~/.server/db";
 import { todayIsoInClinic } from "~/lib/dates";
 import {
   MONTH_CELL_LIMIT,
+  WEEK_DAY_LIMIT,
   listScheduleDoctors,
   listScheduleEntries,
   parseScheduleParams,
@@ -223,11 +224,14 @@ describe("listScheduleEntries", () => {
     expect(tenth.entries[1].status).toBe("cancelled");
     const totals = Object.fromEntries(month.map((d, i) => [d.date, result[i].total]).filter(([, n]) => n));
     expect(totals).toEqual({ "2026-11-10": 5, "2026-11-21": 1, "2026-11-22": 1, "2026-11-23": 1, "2026-11-24": 1, "2026-11-25": 1, "2026-11-26": 1 });
-    // The grid's own query (a few per day) gives what the full listing gives, cut to three, with or without a doctor.
-    for (const doctorId of [null, drSilva, drCosta]) {
-      const full = listScheduleEntries(month, { doctorId });
-      const cut = full.map((day) => ({ total: day.total, entries: day.entries.slice(0, MONTH_CELL_LIMIT) }));
-      expect(listScheduleEntries(month, { doctorId, perDayLimit: MONTH_CELL_LIMIT })).toEqual(cut);
+    // The grid's and the week's own query (a few per day) gives what the full listing gives, cut
+    // to the limit, with or without a doctor.
+    for (const perDayLimit of [1, MONTH_CELL_LIMIT, WEEK_DAY_LIMIT]) {
+      for (const doctorId of [null, drSilva, drCosta]) {
+        const full = listScheduleEntries(month, { doctorId });
+        const cut = full.map((day) => ({ total: day.total, entries: day.entries.slice(0, perDayLimit) }));
+        expect(listScheduleEntries(month, { doctorId, perDayLimit })).toEqual(cut);
+      }
     }
   });
 
@@ -250,6 +254,15 @@ describe("listScheduleEntries", () => {
     expect(plan(null)).toMatch(/SEARCH a USING INDEX appointments_start_time_idx \(start_time>\? AND start_time<\?\)/);
     expect(plan(drSilva)).toMatch(/SEARCH a USING INDEX appointments_doctor_start_idx \(doctor_id=\? AND start_time>\? AND start_time<\?\)/);
     expect(plan(null)).not.toMatch(/SCAN a\b/);
+    // A few per day (the month grid, the week): each day counted once, from the index alone.
+    const fewPlan = (doctorId: number | null) => {
+      const query = dialect.sqlToQuery(scheduleEntriesQuery(days, { doctorId, perDayLimit: WEEK_DAY_LIMIT }));
+      return (sqlite.prepare(`explain query plan ${query.sql}`).all(...query.params) as Array<{ detail: string }>).map((r) => r.detail).join("\n");
+    };
+    expect(fewPlan(null)).toMatch(/MATERIALIZE totals/);
+    expect(fewPlan(null)).toMatch(/SEARCH a USING COVERING INDEX appointments_start_end_idx \(start_time>\? AND start_time<\?\)/);
+    expect(fewPlan(drSilva)).toMatch(/SEARCH a USING INDEX appointments_doctor_start_idx \(doctor_id=\? AND start_time>\? AND start_time<\?\)/);
+    expect(fewPlan(null)).not.toMatch(/SCAN (a|e)\b/);
   });
 
   test("doctor options: active doctors by name, plus an inactive one only when selected", () => {

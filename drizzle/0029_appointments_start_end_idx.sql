@@ -1,0 +1,1 @@
+CREATE INDEX `appointments_start_end_idx` ON `appointments` (`start_time`,`end_time`);
