@@ -1,5 +1,5 @@
 import { ArrowDownLeft } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/dates";
 import { MESSAGE_STATUS_LABELS, type MessageStatus } from "~/lib/enums";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ImportLineErrors } from "~/components/import-line-errors";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";

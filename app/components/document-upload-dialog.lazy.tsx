@@ -1,6 +1,7 @@
 import { Upload } from "~/components/icons";
 import { type ChangeEvent, useId, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DialogFooter, UrlDialog } from "~/components/dialog";
 import { PatientPicker, type PickerOption } from "~/components/entity-picker";
 import { FormErrors } from "~/components/form-field";

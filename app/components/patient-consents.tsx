@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CONSENT_PURPOSE_LABELS, CONSENT_SOURCE_LABELS, type ConsentPurpose } from "~/lib/consents";

@@ -1,5 +1,6 @@
 import { type ComponentType, Fragment, type ReactNode, useEffect, useState } from "react";
-import { Link, useFetchers, useLocation, useNavigate, useSubmit } from "react-router";
+import { useFetchers, useLocation, useNavigate, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import { type BoardCard, MoveFeedback, PipelineCard, approveHref, moveFetcherKey } from "~/components/pipeline-card";
 import { approvalNeedsJustification } from "~/lib/opme";
 import { formatBRL } from "~/lib/money";

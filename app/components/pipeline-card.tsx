@@ -1,6 +1,7 @@
 import { ArrowRightLeft, CalendarDays, Clock, GripVertical } from "~/components/icons";
 import type { ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { type AnsState, type AnsTone, ANS_CLOCK_LABELS, ansText } from "~/lib/ans";
 import { OPME_MIN_SUPPLIERS, approvalNeedsJustification, opmeBadgeText } from "~/lib/opme";

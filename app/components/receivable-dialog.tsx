@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DialogFooter, UrlDialog } from "~/components/dialog";
 import { receivableBadge } from "~/components/receivable-badge";
 import { Alert, AlertDescription } from "~/components/ui/alert";

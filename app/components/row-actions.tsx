@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Pencil, Trash2 } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
 import type { ParamChanges } from "~/lib/url";

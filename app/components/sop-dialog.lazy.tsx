@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useHrefWithParams } from "~/components/data-table";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";

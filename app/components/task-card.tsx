@@ -1,6 +1,7 @@
 import { Calendar, Check, CheckCircle2, Copy, Eye, MoreHorizontal, Pencil, Trash2, User } from "~/components/icons";
 import { type ReactNode, useEffect, useRef } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useHrefWithParams } from "~/components/data-table";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import {

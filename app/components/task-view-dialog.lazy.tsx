@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useHrefWithParams } from "~/components/data-table";
 import { DialogFooter, UrlDialog } from "~/components/dialog";
 import { SubtaskCheck, TaskBadges, TaskFacts, TaskProgress, type TaskRights, type TaskView } from "~/components/task-card";

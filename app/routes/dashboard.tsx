@@ -1,5 +1,5 @@
 import { Activity, ArrowRight, Calendar, CircleCheck, Clock, Receipt, Star, Stethoscope, Users, Wallet, type IconComponent } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { StatCard } from "~/components/stat-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";

@@ -1,5 +1,6 @@
 import { Trash2 } from "~/components/icons";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { DocumentUploadDialog } from "~/components/document-upload-dialog";
 import { FilterBar, keptListParams } from "~/components/filter-bar";

@@ -1,5 +1,6 @@
 import { Scale, TrendingDown, TrendingUp } from "~/components/icons";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { ExportLink } from "~/components/export-link";

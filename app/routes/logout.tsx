@@ -1,5 +1,6 @@
 import { LogOut } from "~/components/icons";
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { recordAuthEvent } from "~/.server/audit";
 import { assertSameOrigin } from "~/.server/auth";
 import { destroyUserSession, getSessionUser } from "~/.server/session";

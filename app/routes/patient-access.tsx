@@ -1,5 +1,5 @@
 import { History } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { EmptyState } from "~/components/empty-state";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { OpmeComparisonSection } from "~/components/pipeline-opme/opme-comparison";
 import { type OpmeErrors, OpmeItemsSection, OpmeQuotesSection } from "~/components/pipeline-opme/opme-items";

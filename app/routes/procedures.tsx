@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DataTable, SearchForm } from "~/components/data-table";
 import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { loadErrorBoundary } from "~/components/load-error";

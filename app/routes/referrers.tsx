@@ -1,5 +1,6 @@
 import { Eye } from "~/components/icons";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { DeleteDialog, deleteErrorOf } from "~/components/delete-dialog";
 import { ListToolbar } from "~/components/list-toolbar";

@@ -1,5 +1,5 @@
 import { Stethoscope } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ListPager } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { loadErrorBoundary } from "~/components/load-error";

@@ -1,5 +1,6 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Field, FormErrors } from "~/components/form-field";
 import { Hourglass, ShieldCheck } from "~/components/icons";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { Plus, SquarePen } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { RecentMessages } from "~/components/comms-messages";
 import { type QuickSendDraft, type QuickSendTemplate, type RefusedForm, QuickSendCard, quickSendRetry } from "~/components/comms-quick-send";
 import { Badge } from "~/components/ui/badge";

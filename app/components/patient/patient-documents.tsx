@@ -1,5 +1,5 @@
 import { FileText } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { GoogleDriveSendButton } from "~/components/google-drive-send";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,5 +1,5 @@
 import { FileText, History, ListTodo, MessageSquare, Scissors, Stethoscope } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { EmptyState } from "~/components/empty-state";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";

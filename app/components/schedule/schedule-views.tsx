@@ -1,6 +1,7 @@
 import { CalendarX } from "~/components/icons";
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { EmptyState } from "~/components/empty-state";
 import { PatientLink } from "~/components/patient-link";
 import { type BadgeVariant, Badge } from "~/components/ui/badge";

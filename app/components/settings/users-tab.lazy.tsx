@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DataTable, SearchForm } from "~/components/data-table";
 import type { TabProps } from "~/components/settings/shared";
 import { Alert, AlertDescription } from "~/components/ui/alert";

@@ -1,5 +1,6 @@
 import { ArrowLeft, ShieldAlert, ShieldCheck } from "~/components/icons";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useBusy } from "~/lib/use-busy";
 import { DataTable, useHrefWithParams } from "~/components/data-table";
 import { ExportLink } from "~/components/export-link";

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "~/components/icons";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useSubmittingIntent } from "~/lib/use-busy";
 import { CheckboxField, Field, SelectField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/icons";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/icons";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { RemoveLink } from "~/components/row-actions";
 import { RouteErrorBoundary } from "~/components/route-error";
