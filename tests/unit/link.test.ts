@@ -2,6 +2,8 @@
  * The kit's Link renders on the server exactly what React Router's <Link> renders (so hydration
  * finds the same markup), for the plain absolute paths it handles itself and for the rest.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { Link as RouterLink, StaticRouter } from "react-router";
@@ -52,4 +54,13 @@ test.each(TARGETS)("<Link to=%j> renders as React Router's", (to) => {
 test("an object `to` is left to React Router", () => {
   const props = { to: { pathname: "/patients", search: "?page=3" } };
   expect(render(Link, props)).toBe(render(RouterLink, props));
+});
+
+test("every module takes Link from the kit, not React Router's own", () => {
+  const root = path.resolve(import.meta.dirname, "../../app");
+  const direct = fs
+    .readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith(path.join("components", "ui", "link.tsx")))
+    .filter((file) => /import\s*\{[^}]*\bLink\b[^}]*\}\s*from\s*"react-router"/.test(fs.readFileSync(path.join(root, file), "utf8")));
+  expect(direct).toEqual([]);
 });
