@@ -1,6 +1,5 @@
 import { Suspense, lazy, useEffect } from "react";
 import {
-  Link,
   Links,
   Meta,
   Outlet,
@@ -11,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { readToast } from "~/.server/toast";
+import { Link } from "~/components/ui/link";
 import { useNonce } from "~/lib/nonce";
 import { themeBootScript, useTheme } from "~/lib/theme";
 import type { Route } from "./+types/root";
