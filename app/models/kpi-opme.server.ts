@@ -3,11 +3,13 @@
  * optionally one doctor's or one payer's). The formula of each figure is written beside it and
  * shown to the user.
  *
- * The period's requests are a range of kpi_opme_requests (each request with its surgery's São Paulo
- * day, doctor and payer, kept by triggers: docs/decisions/0024-kpi-aggregates-surgical-financial.md),
- * so a view reads the period's requests only, never the period's surgeries without one.
- * tests/unit/kpi-aggregates-surgical-financial.test.ts compares every figure with the former
- * computation from the surgeries (tests/support/kpi-reference/opme.ts).
+ * Each request's quote facts (quotes, complete quotes, highest complete total, chosen quote's
+ * supplier, total and completeness) live in kpi_opme_requests beside its surgery's São Paulo day,
+ * doctor, payer and procedure, kept by triggers, and are summed per year and month in kpi_rollups
+ * (docs/decisions/0024-kpi-aggregates-surgical-financial.md): a view reads tens of rollup rows and
+ * the loose days' facts, never a quote. tests/unit/kpi-aggregates-surgical-financial.test.ts
+ * compares every figure with the former computation from the surgeries and their quotes
+ * (tests/support/kpi-reference/opme.ts).
  *
  * A quote's total = Σ over the request's items of (the quote's unit price × the item's quantity);
  * a quote that leaves an item unpriced is incomplete and is not compared (it cannot be the highest
@@ -15,7 +17,7 @@
  */
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, unavailableFigure } from "~/lib/kpi";
 import type { KpiPeriod } from "~/lib/kpi-period";
-import { prepared } from "~/models/kpi-rollups.server";
+import { type PeriodUnits, type RollupRow, addRows, periodUnits, prepared, rollupSums } from "~/models/kpi-rollups.server";
 import { type KpiFilters, type ScreenFilters, modelFilters } from "~/models/kpi-surgical.server";
 import { kpiPercent } from "~/lib/kpi";
 
@@ -43,112 +45,101 @@ export interface OpmeKpis {
 }
 
 /**
- * Given the CTE `req` (request_id, procedure, chosen_id, items): each quote's completeness and
- * total, then one row per request (a RequestRow).
+ * The loose days' sums of kpi_opme_requests (params @from, @to and the filters' @doctor / @payer),
+ * per procedure (k1) and chosen supplier (k2, 0 without a choice) — n requests, v1 quotes, v2 Σ the
+ * chosen quotes' totals — and of the compared requests (v3 their count, highest and savings in
+ * the extra columns). A range of the covering index of the filters.
  */
-export const OPME_ROWS_FROM_REQ = `  quote as (
-    select req.request_id, req.chosen_id, q.id as quote_id, q.supplier_id,
-           count(qp.item_id) = req.items as complete,
-           coalesce(sum(qp.unit_price_cents * i.quantity), 0) as total
-      from req
-      cross join opme_quotes q on q.request_id = req.request_id
-      left join opme_quote_prices qp on qp.quote_id = q.id
-      left join opme_items i on i.id = qp.item_id
-     group by q.id
-  )
-  select req.request_id, req.procedure,
-         (select count(*) from quote where quote.request_id = req.request_id) as quotes,
-         (select count(*) from quote where quote.request_id = req.request_id and quote.complete) as complete_quotes,
-         (select max(total) from quote where quote.request_id = req.request_id and quote.complete) as highest,
-         c.supplier_id as supplier_id,
-         (select name from suppliers where suppliers.id = c.supplier_id) as supplier,
-         c.total as chosen_total,
-         c.complete as chosen_complete
-    from req
-    left join quote c on c.quote_id = req.chosen_id`;
+export const OPME_DAY_SUMS_SQL = (filters: KpiFilters) => `
+  select procedure as k1, coalesce(chosen_supplier_id, 0) as k2, count(*) as n, sum(quotes) as v1,
+         coalesce(sum(chosen_cents), 0) as v2, sum(${COMPARED}) as v3,
+         coalesce(sum(case when ${COMPARED} then highest_cents end), 0) as highest,
+         coalesce(sum(case when ${COMPARED} then highest_cents - chosen_cents end), 0) as savings
+    from kpi_opme_requests
+   where ${[filters.doctorId ? "doctor_id = @doctor" : null, filters.payerId ? "payer_id = @payer" : null, "day between @from and @to"].filter(Boolean).join(" and ")}
+   group by procedure, coalesce(chosen_supplier_id, 0)`;
+
+/** A request whose chosen quote is complete and that had at least two complete quotes to compare. */
+const COMPARED = "(chosen_complete = 1 and complete_quotes >= 2)";
 
 /**
- * One row per OPME request of the period's surgeries: its quotes, its chosen quote's supplier and
- * total, and the highest complete quote's total. The period's requests are a day range of
- * kpi_opme_requests (or of its doctor's / payer's index, covering the procedure), each request's
- * chosen quote read by its primary key, quotes by request_id, prices by (quote_id, item_id);
- * `cross join` keeps that order whatever the tables' sizes.
+ * The period's figures from the requests' quote facts (kpi_opme_requests, kept by triggers on every
+ * write to the requests, items, quotes and prices: docs/decisions/0024-kpi-aggregates-surgical-financial.md):
+ * whole years and months from kpi_rollups ('opme' per procedure and chosen supplier, 'opme_saving'),
+ * loose days — and any period with both filters — from the facts' day indexes.
  */
-export const OPME_REQUESTS_SQL = (filters: KpiFilters) => `
-  with req as (
-    select k.request_id, k.procedure, r.chosen_quote_id as chosen_id,
-           (select count(*) from opme_items i where i.request_id = k.request_id) as items
-      from kpi_opme_requests k
-      cross join opme_requests r on r.id = k.request_id
-     where k.day >= @from and k.day <= @to${filters.doctorId ? " and k.doctor_id = @doctor" : ""}${filters.payerId ? " and k.payer_id = @payer" : ""}
-  ),
-  ${OPME_ROWS_FROM_REQ}`;
-
-/** A row of OPME_REQUESTS_SQL. */
-export interface RequestRow {
-  request_id: number;
-  procedure: string;
-  quotes: number;
-  complete_quotes: number;
-  highest: number | null;
-  supplier_id: number | null;
-  supplier: string | null;
-  chosen_total: number | null;
-  chosen_complete: number | null;
-}
-
 export function computeOpmeKpis(period: KpiPeriod, filters: KpiFilters = {}): OpmeKpis {
-  const rows = prepared(OPME_REQUESTS_SQL(filters)).all({
-    from: period.from,
-    to: period.to,
-    ...(filters.doctorId ? { doctor: filters.doctorId } : {}),
-    ...(filters.payerId ? { payer: filters.payerId } : {}),
-  }) as RequestRow[];
-  return opmeFigures(rows);
-}
+  const both = Boolean(filters.doctorId && filters.payerId);
+  const units: PeriodUnits = both ? { years: null, months: [], days: [[period.from, period.to]] } : periodUnits(period);
+  const scope = { doctorId: filters.doctorId ?? 0, payerId: filters.payerId ?? 0 };
+  const sums = new Map<string, RollupRow>();
+  const saving = { n: 0, highest: 0, savings: 0 };
+  if (!both) {
+    addRows(sums, rollupSums("opme", scope, units));
+    for (const row of rollupSums("opme_saving", scope, units)) {
+      saving.n += row.n;
+      saving.highest += row.v1;
+      saving.savings += row.v2;
+    }
+  }
+  const statement = prepared(OPME_DAY_SUMS_SQL(filters));
+  for (const [from, to] of units.days) {
+    const rows = statement.all({ from, to, ...(filters.doctorId ? { doctor: filters.doctorId } : {}), ...(filters.payerId ? { payer: filters.payerId } : {}) }) as Array<
+      RollupRow & { highest: number; savings: number }
+    >;
+    addRows(sums, rows.map(({ k1, k2, n, v1, v2 }) => ({ k1, k2, n, v1, v2, v3: 0 })));
+    for (const row of rows) {
+      saving.n += row.v3;
+      saving.highest += row.highest;
+      saving.savings += row.savings;
+    }
+  }
 
-/** The figures from the period's request rows. */
-export function opmeFigures(rows: RequestRow[]): OpmeKpis {
   // Cotações por pedido = count(quotes) ÷ count(requests), one decimal.
-  const requests = rows.length;
-  const quotes = rows.reduce((sum, row) => sum + row.quotes, 0);
+  const rows = [...sums.values()].filter((row) => row.n !== 0);
+  const requests = rows.reduce((sum, row) => sum + row.n, 0);
+  const quotes = rows.reduce((sum, row) => sum + row.v1, 0);
   const quotesPerRequest = requests === 0 ? null : Math.round((quotes / requests) * 10) / 10;
 
   // Gasto = Σ the chosen quotes' totals, per supplier and per procedure (the surgery's surgery_type).
-  const chosenRows = rows.filter((row) => row.supplier_id !== null && row.chosen_total !== null);
+  const chosenRows = rows.filter((row) => row.k2 !== 0);
+  const names = supplierNames(chosenRows.map((row) => row.k2));
   const suppliers = new Map<number, { supplierId: number; supplier: string; requests: number; cents: number }>();
   const procedures = new Map<string, { procedure: string; requests: number; cents: number }>();
   for (const row of chosenRows) {
-    const s = suppliers.get(row.supplier_id!) ?? { supplierId: row.supplier_id!, supplier: row.supplier ?? `#${row.supplier_id}`, requests: 0, cents: 0 };
-    s.requests++;
-    s.cents += row.chosen_total!;
-    suppliers.set(row.supplier_id!, s);
-    const p = procedures.get(row.procedure) ?? { procedure: row.procedure, requests: 0, cents: 0 };
-    p.requests++;
-    p.cents += row.chosen_total!;
-    procedures.set(row.procedure, p);
+    const s = suppliers.get(row.k2) ?? { supplierId: row.k2, supplier: names.get(row.k2) ?? `#${row.k2}`, requests: 0, cents: 0 };
+    s.requests += row.n;
+    s.cents += row.v2;
+    suppliers.set(row.k2, s);
+    const p = procedures.get(row.k1) ?? { procedure: row.k1, requests: 0, cents: 0 };
+    p.requests += row.n;
+    p.cents += row.v2;
+    procedures.set(row.k1, p);
   }
-  const spendCents = chosenRows.reduce((sum, row) => sum + row.chosen_total!, 0);
 
   // Economia = Σ (highest complete quote − chosen quote) ÷ Σ highest complete quote × 100, over the
   // requests whose chosen quote is complete and that had at least two complete quotes to compare.
-  const compared = chosenRows.filter((row) => row.chosen_complete === 1 && row.complete_quotes >= 2 && row.highest !== null);
-  const highestCents = compared.reduce((sum, row) => sum + row.highest!, 0);
-  const savingsCents = compared.reduce((sum, row) => sum + (row.highest! - row.chosen_total!), 0);
-
   return {
     requests,
     quotes,
     quotesPerRequest,
-    chosen: chosenRows.length,
-    spendCents,
+    chosen: chosenRows.reduce((sum, row) => sum + row.n, 0),
+    spendCents: chosenRows.reduce((sum, row) => sum + row.v2, 0),
     bySupplier: [...suppliers.values()].sort((a, b) => b.cents - a.cents || a.supplier.localeCompare(b.supplier, "pt-BR")),
     byProcedure: [...procedures.values()].sort((a, b) => b.cents - a.cents || a.procedure.localeCompare(b.procedure, "pt-BR")),
-    compared: compared.length,
-    savingsCents,
-    savingsPercent: kpiPercent(savingsCents, highestCents),
+    compared: saving.n,
+    savingsCents: saving.savings,
+    savingsPercent: kpiPercent(saving.savings, saving.highest),
     leadTimeDays: null,
   };
+}
+
+/** The names of a few suppliers, by primary key. */
+function supplierNames(ids: number[]): Map<number, string> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = prepared(`select id, name from suppliers where id in (${unique.map(() => "?").join(", ")})`).all(...unique) as Array<{ id: number; name: string }>;
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 // ---------------------------------------------------------------------------------------------

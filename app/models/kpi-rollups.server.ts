@@ -88,16 +88,23 @@ export function rollupSums(metric: string, scope: { doctorId: number; payerId: n
   ];
   if (ranges.length === 0) return [];
   const params: Record<string, string | number> = { metric, doctor: scope.doctorId, payer: scope.payerId };
-  const parts = ranges.map(({ level, range }, i) => {
+  ranges.forEach(({ range }, i) => {
     params[`lo${i}`] = range[0];
     params[`hi${i}`] = range[1];
-    return `select k1, k2, n, v1, v2, v3 from kpi_rollups
-             where metric = @metric and doctor_id = @doctor and payer_id = @payer and level = '${level}' and unit between @lo${i} and @hi${i}`;
   });
-  const sql = `select k1, k2, sum(n) as n, sum(v1) as v1, sum(v2) as v2, sum(v3) as v3
+  const sql = ROLLUP_SUMS_SQL(ranges.map((r) => r.level));
+  return prepared(sql).all(params) as RollupRow[];
+}
+
+/** The SQL of `rollupSums` for ranges of these levels (params @metric, @doctor, @payer, @lo0, @hi0, …). */
+export function ROLLUP_SUMS_SQL(levels: Array<"y" | "m">): string {
+  const parts = levels.map(
+    (level, i) => `select k1, k2, n, v1, v2, v3 from kpi_rollups
+             where metric = @metric and doctor_id = @doctor and payer_id = @payer and level = '${level}' and unit between @lo${i} and @hi${i}`,
+  );
+  return `select k1, k2, sum(n) as n, sum(v1) as v1, sum(v2) as v2, sum(v3) as v3
                  from (${parts.join("\n union all ")})
                 group by k1, k2`;
-  return prepared(sql).all(params) as RollupRow[];
 }
 
 /** Adds rows into a map keyed by `key(row)`, summing n and v1..v3. */

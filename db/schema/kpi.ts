@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Maintained aggregates of the KPI screens Operacionais and Métricas
@@ -223,8 +223,16 @@ export const kpiRollups = sqliteTable(
 /**
  * One row per OPME request with its surgery's São Paulo day, doctor, payer and procedure (copied
  * from kpi_surgery_facts by the triggers of migration 0028), so /kpis/opme reads a period's
- * requests as a range of these indexes instead of every surgery of the period.
+ * requests as a range of these indexes instead of every surgery of the period; and its quotes'
+ * facts (migration 0030), recomputed from the request's few quotes by triggers on every write to
+ * its items, quotes, prices and choice. A quote's total = Σ unit_price_cents × the item's quantity;
+ * a quote is complete when it prices every item of the request. The 'opme' and 'opme_saving'
+ * rollups (kpi_rollups) follow from triggers on this table.
  */
+/** What a period's OPME figures sum, after the day in each covering index of kpi_opme_requests. */
+const opmeSums = (t: Record<"procedure" | "chosenSupplierId" | "quotes" | "chosenCents" | "chosenComplete" | "completeQuotes" | "highestCents", AnySQLiteColumn>) =>
+  [t.procedure, t.chosenSupplierId, t.quotes, t.chosenCents, t.chosenComplete, t.completeQuotes, t.highestCents] as const;
+
 export const kpiOpmeRequests = sqliteTable(
   "kpi_opme_requests",
   {
@@ -234,11 +242,24 @@ export const kpiOpmeRequests = sqliteTable(
     doctorId: integer("doctor_id").notNull(),
     payerId: integer("payer_id"),
     procedure: text("procedure").notNull(),
+    /** Number of quotes. */
+    quotes: integer("quotes").notNull().default(0),
+    /** Number of complete quotes. */
+    completeQuotes: integer("complete_quotes").notNull().default(0),
+    /** The highest complete quote's total; null without a complete quote. */
+    highestCents: integer("highest_cents"),
+    /** The chosen quote's supplier and total; null without a choice. */
+    chosenSupplierId: integer("chosen_supplier_id"),
+    chosenCents: integer("chosen_cents"),
+    /** 1 when the chosen quote is complete. */
+    chosenComplete: integer("chosen_complete").notNull().default(0),
   },
   (t) => [
     index("kpi_opme_requests_surgery_idx").on(t.surgeryId),
-    index("kpi_opme_requests_day_idx").on(t.day, t.doctorId, t.payerId, t.procedure),
-    index("kpi_opme_requests_doctor_day_idx").on(t.doctorId, t.day, t.payerId, t.procedure),
-    index("kpi_opme_requests_payer_day_idx").on(t.payerId, t.day, t.doctorId, t.procedure),
+    // Covering the loose days of a period (ADR 0024), for all, one doctor, one payer or both.
+    index("kpi_opme_requests_doctor_payer_day_idx").on(t.doctorId, t.payerId, t.day, ...opmeSums(t)),
+    index("kpi_opme_requests_day_idx").on(t.day, ...opmeSums(t)),
+    index("kpi_opme_requests_doctor_day_idx").on(t.doctorId, t.day, ...opmeSums(t)),
+    index("kpi_opme_requests_payer_day_idx").on(t.payerId, t.day, ...opmeSums(t)),
   ],
 );

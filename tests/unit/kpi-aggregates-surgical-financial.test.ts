@@ -17,6 +17,7 @@ import { computeSurgicalKpis } from "~/models/kpi-surgical.server";
 import { moveSurgery } from "~/models/pipeline.server";
 import { createSurgery, updateSurgery } from "~/models/surgery.server";
 import { createTransaction } from "~/models/transaction.server";
+import { addOpmeItem, addOpmeQuote, chooseOpmeQuote, removeOpmeItem, removeOpmeQuote } from "~/models/opme.server";
 import { surgerySchema } from "~/validation/surgery";
 import { transactionSchema } from "~/validation/transaction";
 import { moveSchema } from "~/validation/pipeline";
@@ -100,12 +101,29 @@ function idsOf(sql: string, ...params: unknown[]): number[] {
   return (sqlite.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
 }
 
-/** One random OPME write (raw SQL): a request with items, quotes and prices, or a change to one. */
+/** Counts of each kind of OPME write made, so the test can show every kind was exercised. */
+const opmeWrites = new Map<string, number>();
+const totalChanges = () => (sqlite.prepare("select total_changes() as n").get() as { n: number }).n;
+let changesBefore = 0;
+let lastOpmeWrite = "";
+/** Counts `kind` when the write changed a row. */
+const did = (kind: string) => {
+  lastOpmeWrite = kind;
+  if (totalChanges() > changesBefore) opmeWrites.set(kind, (opmeWrites.get(kind) ?? 0) + 1);
+};
+
+/**
+ * One random OPME write, through the OPME models or raw SQL: a request with items, quotes and
+ * prices, or a change to one — items added, deleted, their quantity or request changed; quotes
+ * added, deleted, moved to another supplier; prices added, changed, deleted; a quote chosen or
+ * unchosen; the request moved to another surgery or deleted.
+ */
 function randomOpmeWrite() {
+  changesBefore = totalChanges();
   const free = () => idsOf("select s.id from surgeries s where not exists (select 1 from opme_requests r where r.surgery_id = s.id) order by s.id");
   const requests = idsOf("select id from opme_requests order by id");
   const r = rng.next();
-  if (r < 0.35 || requests.length === 0) {
+  if (r < 0.25 || requests.length === 0) {
     const surgeries = free();
     if (surgeries.length === 0) return;
     const { id } = sqlite.prepare("insert into opme_requests (surgery_id) values (?) returning id").get(rng.pick(surgeries)) as { id: number };
@@ -120,23 +138,87 @@ function randomOpmeWrite() {
       for (const item of items) if (rng.next() < 0.85) sqlite.prepare("insert into opme_quote_prices (quote_id, item_id, unit_price_cents) values (?, ?, ?)").run(quote, item, rng.int(0, 900_000));
     }
     if (quotes.length && rng.next() < 0.75) sqlite.prepare("update opme_requests set chosen_quote_id = ? where id = ?").run(rng.pick(quotes), id);
-    return;
+    return did("new request");
   }
   const request = rng.pick(requests);
+  const surgeryId = (sqlite.prepare("select surgery_id as id from opme_requests where id = ?").get(request) as { id: number }).id;
   const quotes = idsOf("select id from opme_quotes where request_id = ? order by id", request);
-  if (r < 0.45) sqlite.prepare("delete from opme_requests where id = ?").run(request);
-  else if (r < 0.6) {
-    const surgeries = free();
-    if (surgeries.length) sqlite.prepare("update opme_requests set surgery_id = ? where id = ?").run(rng.pick(surgeries), request);
-  } else if (r < 0.75) sqlite.prepare("update opme_requests set chosen_quote_id = ? where id = ?").run(quotes.length && rng.next() < 0.8 ? rng.pick(quotes) : null, request);
-  else if (r < 0.85) {
-    if (quotes.length) sqlite.prepare("delete from opme_quotes where id = ?").run(rng.pick(quotes));
-  } else {
-    const items = idsOf("select id from opme_items where request_id = ? order by id", request);
-    if (quotes.length && items.length) {
-      sqlite
-        .prepare("insert into opme_quote_prices (quote_id, item_id, unit_price_cents) values (?, ?, ?) on conflict (quote_id, item_id) do update set unit_price_cents = excluded.unit_price_cents")
-        .run(rng.pick(quotes), rng.pick(items), rng.int(0, 900_000));
+  const items = idsOf("select id from opme_items where request_id = ? order by id", request);
+  const prices = sqlite.prepare("select p.quote_id as quoteId, p.item_id as itemId from opme_quote_prices p join opme_quotes q on q.id = p.quote_id where q.request_id = ? order by 1, 2").all(request) as Array<{
+    quoteId: number;
+    itemId: number;
+  }>;
+  switch (rng.int(0, 15)) {
+    case 0:
+      sqlite.prepare("delete from opme_requests where id = ?").run(request);
+      return did("request deleted");
+    case 1: {
+      const surgeries = free();
+      if (surgeries.length) sqlite.prepare("update opme_requests set surgery_id = ? where id = ?").run(rng.pick(surgeries), request);
+      return did("request moved to another surgery");
+    }
+    case 2:
+      if (quotes.length) sqlite.prepare("update opme_requests set chosen_quote_id = ? where id = ?").run(rng.pick(quotes), request);
+      return did("quote chosen");
+    case 3:
+      sqlite.prepare("update opme_requests set chosen_quote_id = null where id = ?").run(request);
+      return did("quote unchosen");
+    case 4:
+      // Through the model: only a quote of this request, with its audit row.
+      if (quotes.length) chooseOpmeQuote(userId, surgeryId, { quoteId: rng.pick(quotes), reason: "Menor preço" });
+      return did("quote chosen (model)");
+    case 5:
+      if (quotes.length) sqlite.prepare("delete from opme_quotes where id = ?").run(rng.pick(quotes));
+      return did("quote deleted");
+    case 6:
+      if (quotes.length) removeOpmeQuote(userId, surgeryId, rng.pick(quotes));
+      return did("quote deleted (model)");
+    case 7:
+      if (quotes.length) sqlite.prepare("update opme_quotes set supplier_id = ? where id = ?").run(rng.pick(suppliers), rng.pick(quotes));
+      return did("quote's supplier changed");
+    case 8:
+      if (items.length && quotes.length < 3) {
+        // A complete quote through the model (the chosen one if it is chosen later).
+        addOpmeQuote(userId, surgeryId, { supplierId: rng.pick(suppliers), validUntil: "2026-12-31", notes: null, prices: items.map((itemId) => ({ itemId, price: rng.int(0, 900_000) })) });
+      }
+      return did("complete quote added (model)");
+    case 9:
+      if (quotes.length && items.length) {
+        sqlite
+          .prepare("insert into opme_quote_prices (quote_id, item_id, unit_price_cents) values (?, ?, ?) on conflict (quote_id, item_id) do update set unit_price_cents = excluded.unit_price_cents")
+          .run(rng.pick(quotes), rng.pick(items), rng.int(0, 900_000));
+      }
+      return did("price upserted");
+    case 10:
+      if (prices.length) {
+        const { quoteId, itemId } = rng.pick(prices);
+        sqlite.prepare("update opme_quote_prices set unit_price_cents = ? where quote_id = ? and item_id = ?").run(rng.int(0, 900_000), quoteId, itemId);
+      }
+      return did("price updated");
+    case 11:
+      if (prices.length) {
+        const { quoteId, itemId } = rng.pick(prices);
+        sqlite.prepare("delete from opme_quote_prices where quote_id = ? and item_id = ?").run(quoteId, itemId);
+      }
+      return did("price deleted");
+    case 12:
+      if (items.length) sqlite.prepare("update opme_items set quantity = ? where id = ?").run(rng.int(1, 9), rng.pick(items));
+      return did("item quantity changed");
+    case 13:
+      if (items.length) {
+        if (rng.next() < 0.5) sqlite.prepare("delete from opme_items where id = ?").run(rng.pick(items));
+        else removeOpmeItem(userId, surgeryId, rng.pick(items));
+      }
+      return did("item deleted");
+    case 14:
+      if (rng.next() < 0.5) addOpmeItem(userId, surgeryId, { description: "Haste", quantity: rng.int(1, 4), anvisaRegistration: null });
+      else sqlite.prepare("insert into opme_items (request_id, description, quantity, position) values (?, 'Cage', ?, 9)").run(request, rng.int(1, 4));
+      return did("item added");
+    default: {
+      // An item (and its prices) moved to another request: both requests' quotes change.
+      const other = rng.pick(requests);
+      if (items.length && other !== request) sqlite.prepare("update opme_items set request_id = ? where id = ?").run(other, rng.pick(items));
+      return did("item moved to another request");
     }
   }
 }
@@ -353,6 +435,11 @@ describe("KPI aggregates against a full recomputation", () => {
       for (let i = 0; i < 100; i++) {
         randomWrite();
         randomOpmeWrite();
+        // Right after each write too (a later write to the same request would hide a stale row): whole
+        // years read the rollups only, a period of loose days the facts only.
+        for (const period of [{ from: "2008-01-01", to: "2027-12-31" }, { from: "2008-01-02", to: "2027-12-30" }]) {
+          expect(computeOpmeKpis(period), `after ${lastOpmeWrite}`).toEqual(referenceOpmeKpis(period));
+        }
       }
       for (const period of periods()) {
         for (const filters of [{}, { doctorId: doctors[0] }, { payerId: payers[1] }, { doctorId: doctors[1], payerId: payers[0] }]) {
@@ -365,6 +452,9 @@ describe("KPI aggregates against a full recomputation", () => {
     expect(all.chosen).toBeGreaterThan(5);
     expect(all.compared).toBeGreaterThan(2);
     expect(all.bySupplier.length).toBe(3);
+    // Every kind of write happened, more than once.
+    expect([...opmeWrites.keys()].sort()).toHaveLength(17);
+    for (const [kind, n] of opmeWrites) expect(n, kind).toBeGreaterThan(2);
   }, 120_000);
 
   it("the triggers leave exactly what the migration's backfill builds from the same rows", () => {
@@ -378,15 +468,17 @@ describe("KPI aggregates against a full recomputation", () => {
       stays: sqlite.prepare("select * from kpi_stage_stays order by stage_id").all(),
       opme: sqlite.prepare("select * from kpi_opme_requests order by request_id").all(),
     });
+    // The facts are those of the requests' quotes.
+    expect((sqlite.prepare("select count(*) as n from kpi_opme_requests where quotes > 0 and chosen_supplier_id is not null").get() as { n: number }).n).toBeGreaterThan(5);
     const maintained = snapshot();
     expect(maintained.rollups.length).toBeGreaterThan(100);
     expect(maintained.opme.length).toBeGreaterThan(10);
-    const statements = ["drizzle/0027_kpi_surgical_financial_triggers.sql", "drizzle/0028_kpi_opme_requests.sql"].flatMap((file) => readFileSync(file, "utf8").split("--> statement-breakpoint"));
-    const backfill = statements.filter((s) => /^\s*INSERT INTO kpi_/.test(s.replace(/^\s*--.*$/gm, "")));
-    expect(backfill.length).toBeGreaterThanOrEqual(9);
+    const statements = ["drizzle/0027_kpi_surgical_financial_triggers.sql", "drizzle/0028_kpi_opme_requests.sql", "drizzle/0030_kpi_opme_request_facts.sql"].flatMap((file) => readFileSync(file, "utf8").split("--> statement-breakpoint"));
+    const backfill = statements.filter((s) => /^\s*(INSERT INTO|UPDATE) kpi_/.test(s.replace(/^\s*--.*$/gm, "")));
+    expect(backfill.length).toBeGreaterThanOrEqual(12);
     sqlite.exec("begin");
     try {
-      for (const { name } of sqlite.prepare("select name from sqlite_master where type = 'trigger' and tbl_name in ('kpi_surgery_facts', 'kpi_stage_stays', 'opme_requests')").all() as Array<{ name: string }>) {
+      for (const { name } of sqlite.prepare("select name from sqlite_master where type = 'trigger' and tbl_name in ('kpi_surgery_facts', 'kpi_stage_stays', 'kpi_opme_requests', 'opme_requests')").all() as Array<{ name: string }>) {
         sqlite.exec(`drop trigger "${name}"`);
       }
       sqlite.exec("delete from kpi_rollups; delete from kpi_stage_stays; delete from kpi_surgery_facts; delete from kpi_opme_requests;");

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { opmeItems, opmeQuotePrices, opmeQuotes, opmeRequests, suppliers, surgeries } from "~db/schema";
 import { db } from "~/.server/db";
 import { supplierSearchText } from "~/models/supplier.server";
-import { LEAD_TIME_UNAVAILABLE, OPME_REQUESTS_SQL, computeOpmeKpis, opmeKpis } from "~/models/kpi-opme.server";
+import { sqlite } from "~/.server/db";
+import { LEAD_TIME_UNAVAILABLE, OPME_DAY_SUMS_SQL, computeOpmeKpis, opmeKpis } from "~/models/kpi-opme.server";
+import { ROLLUP_SUMS_SQL } from "~/models/kpi-rollups.server";
 import { insertPatient } from "./helpers";
 import { FILTER_VARIANTS, NOVEMBER, at, insertKpiCast, planOf } from "./kpi-fixtures";
 
@@ -97,12 +99,21 @@ describe("KPIs OPME", () => {
     expect(computeOpmeKpis({ from: "2026-10-01", to: "2026-10-31" })).toMatchObject({ requests: 1, spendCents: 7_000, compared: 0 });
   });
 
-  it("seeks the period's requests in kpi_opme_requests: no scan of it, the surgeries, requests, quotes or prices", () => {
+  it("reads the rollups by their primary key and the loose days from a covering index of the facts: no scan, no quote, price or item", () => {
+    const index = (f: { doctorId?: number; payerId?: number }) =>
+      f.doctorId && f.payerId ? "doctor_payer_day" : f.doctorId ? "doctor_day" : f.payerId ? "payer_day" : "day";
     for (const filters of FILTER_VARIANTS) {
-      const statement = OPME_REQUESTS_SQL(filters);
+      const statement = OPME_DAY_SUMS_SQL(filters);
       const plan = planOf(statement);
-      expect(plan, `${statement}\n${plan}`).not.toMatch(/SCAN (k|s|r|q|qp|i|kpi_opme_requests|surgeries|opme_requests|opme_quotes|opme_quote_prices|opme_items)\b/);
-      expect(plan).toMatch(/SEARCH k USING COVERING INDEX kpi_opme_requests_/);
+      expect(plan, `${statement}\n${plan}`).not.toMatch(/SCAN|\bopme_|surgeries/);
+      expect(plan).toMatch(new RegExp(`^SEARCH kpi_opme_requests USING COVERING INDEX kpi_opme_requests_${index(filters)}_idx \\(`, "m"));
     }
+    // Ten years: whole years and two runs of months from kpi_rollups, each a seek of its primary key.
+    const rollups = ROLLUP_SUMS_SQL(["y", "m", "m"]);
+    const plan = (sqlite.prepare(`explain query plan ${rollups}`).all({ metric: "opme", doctor: 0, payer: 0, lo0: "2017", hi0: "2025", lo1: "2016-12", hi1: "2016-12", lo2: "2026-01", hi2: "2026-10" }) as Array<{ detail: string }>)
+      .map((row) => row.detail)
+      .join("\n");
+    expect(plan).not.toMatch(/SCAN kpi_rollups/);
+    expect(plan.match(/SEARCH kpi_rollups USING PRIMARY KEY \(metric=\? AND doctor_id=\? AND payer_id=\? AND level=\? AND unit>\? AND unit<\?\)/g)).toHaveLength(3);
   });
 });

@@ -69,7 +69,7 @@ export interface OpmeEnv {
  * (each pricing every item, a few leaving one out), and, once the surgery was approved, the chosen
  * quote (usually the cheapest complete one) with its reason. Cards still in the stage, or cancelled
  * there, have from none to three quotes and no choice. The request's KPI row (kpi_opme_requests)
- * comes from the triggers of migration 0028.
+ * and its quote facts come from the triggers of migrations 0028 and 0030.
  */
 export class OpmeWriter {
   requests = 0;
