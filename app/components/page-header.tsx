@@ -4,7 +4,8 @@ import { Form, type UIMatch, useMatches } from "react-router";
 import { Link } from "~/components/ui/link";
 import { ROLE_LABELS, type Role } from "~/lib/permissions";
 import { displayName, initialsOf, isPageHandle } from "~/lib/page";
-import { setTheme, useTheme } from "~/lib/theme";
+import { CachedElement } from "~/lib/markup-cache";
+import { type Theme, setTheme, useTheme } from "~/lib/theme";
 
 /**
  * The title of the deepest page with a `handle`; a loader may return `pageTitle` to name a page
@@ -27,9 +28,16 @@ export interface PageHeaderProps {
 
 export function PageHeader({ user, menuOpen = false, onOpenMenu, menuButtonRef }: PageHeaderProps) {
   const page = pageOf(useMatches());
+  const theme = useTheme();
 
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:gap-4 md:px-6">
+    <CachedElement
+      as="header"
+      id="app-header"
+      // Everything the markup below depends on (docs/decisions/0025-cached-shell-markup.md).
+      cacheKey={JSON.stringify(["header", user.name, user.email, user.role, page?.title, page?.subtitle, menuOpen, theme])}
+      className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:gap-4 md:px-6"
+    >
       {/* Narrow windows: opens the sidebar drawer. Without JavaScript the sidebar is on the page instead. */}
       <button
         ref={menuButtonRef}
@@ -64,14 +72,13 @@ export function PageHeader({ user, menuOpen = false, onOpenMenu, menuButtonRef }
           className="h-9 w-48 rounded-md lg:w-64 border border-input bg-transparent pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
       </Form>
-      <ThemeToggle />
+      <ThemeToggle theme={theme} />
       <UserMenu user={user} />
-    </header>
+    </CachedElement>
   );
 }
 
-function ThemeToggle() {
-  const theme = useTheme();
+function ThemeToggle({ theme }: { theme: Theme }) {
   const next = theme === "dark" ? "light" : "dark";
   return (
     <button

@@ -110,7 +110,7 @@ export function Sidebar({ clinicName, narrow, drawerOpen, onCloseDrawer, closeBu
       id="app-sidebar"
       // Everything the markup below depends on. On the server the sidebar is always wide, expanded
       // and closed as a drawer; pages of the same section and clinic name share their sidebar.
-      cacheKey={`sidebar|${clinicName}|${collapsed}|${drawerOpen}|${expanded.join(",")}|${activeTargets(pathname).join(",")}`}
+      cacheKey={JSON.stringify(["sidebar", clinicName, collapsed, drawerOpen, expanded, activeTargets(pathname)])}
       data-sidebar
       data-collapsed={collapsed}
       data-drawer-open={drawerOpen}

@@ -21,8 +21,9 @@ type CachedElementProps<Tag extends "aside" | "div" | "header" | "nav"> = Compon
   /** The element's id: how its markup is found in the rendered page. Unique on the page. */
   id: string;
   /**
-   * Every value the children's server rendering depends on, in one string. Two renders with the
-   * same key must produce the same markup: anything left out of it shows one page's markup on another.
+   * Every value the children's server rendering depends on, in one string (`JSON.stringify` of
+   * them, so no two sets of values make the same key). Two renders with the same key must produce
+   * the same markup: anything left out of it shows one page's markup on another.
    */
   cacheKey: string;
   children: ReactNode;

@@ -56,7 +56,7 @@ test("the shell shows the sidebar groups, header and user menu", async ({ page, 
   await expect(page.getByRole("heading", { name: "Configurações" })).toBeVisible();
 });
 
-test("a sidebar sent from kept markup hydrates, marks the current page and navigates in the browser", async ({ page, signIn }) => {
+test("a shell sent from kept markup hydrates, marks the current page, shows its own user and navigates in the browser", async ({ page, browser, signIn }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
@@ -70,6 +70,14 @@ test("a sidebar sent from kept markup hydrates, marks the current page and navig
   await expect(sidebar.getByRole("link", { name: "Pacientes" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar.getByRole("link", { name: "Consultas" })).not.toHaveAttribute("aria-current");
   await expect(sidebar.locator('details[data-group-id="pacientes"]')).toHaveAttribute("open");
+  // The header is kept per user and page: another user's page of the same screen shows theirs.
+  await expect(page.getByTestId("user-menu")).toContainText(ACCOUNTS.staff.email);
+  const other = await browser.newPage();
+  await signIn(other, "doctor");
+  for (let i = 0; i < 2; i++) await other.goto("/patients");
+  await expect(other.getByTestId("user-menu")).toContainText(ACCOUNTS.doctor.email);
+  await expect(other.getByTestId("user-menu")).not.toContainText(ACCOUNTS.staff.email);
+  await other.close();
 
   // Hydrated: following a sidebar link is a client-side navigation (the page's state survives it).
   await page.evaluate(() => Object.assign(window, { samePage: true }));

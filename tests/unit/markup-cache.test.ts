@@ -5,9 +5,10 @@
  */
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router";
+import { StaticRouter, createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
 import { clearKeptMarkup, innerHtmlOf, markupStoreForPage } from "~/.server/markup-cache";
+import { PageHeader, type PageHeaderProps } from "~/components/page-header";
 import { Sidebar } from "~/components/sidebar";
 import { MarkupStoreContext, type MarkupStore } from "~/lib/markup-cache";
 import { NAVIGATION } from "~/lib/navigation";
@@ -60,7 +61,7 @@ describe("the sidebar's kept markup", () => {
       expect(missOrHit, path).toBe(rendered);
       expect(kept, path).toBe(rendered);
     }
-  });
+  }, 30_000);
 
   test("pages with the same key have the same sidebar, and a new clinic name is a new key", () => {
     const byKey = new Map<string, string>();
@@ -75,5 +76,51 @@ describe("the sidebar's kept markup", () => {
     }
     // Sections share a sidebar, but not every page has the same one.
     expect(byKey.size).toBeGreaterThan(PATHS.length / 2);
-  });
+  }, 30_000);
+});
+
+/** The header of a page titled `title` for `user`, as the server renders it with `store` (or none). */
+function renderHeader(user: PageHeaderProps["user"], title: { title: string; subtitle?: string; pageTitle?: string }, store: MarkupStore | null) {
+  const { pageTitle, ...handle } = title;
+  const Stub = createRoutesStub([
+    { path: "/x", handle, loader: () => ({ pageTitle }), HydrateFallback: () => null, Component: () => createElement(PageHeader, { user }) },
+  ]);
+  return renderToString(
+    createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: ["/x"], hydrationData: { loaderData: { "0": { pageTitle } } } })),
+  );
+}
+
+describe("the header's kept markup", () => {
+  const users: PageHeaderProps["user"][] = [
+    { name: "Ana Admin", email: "ana@clinica.test", role: "admin" },
+    { name: "Ana Admin", email: "ana2@clinica.test", role: "admin" },
+    { name: "Ana Admin", email: "ana@clinica.test", role: "staff" },
+    { name: "Bruno", email: "bruno@clinica.test", role: "doctor" },
+    { name: "", email: "sem-nome@clinica.test", role: null },
+  ];
+  const titles = [
+    { title: "Pacientes", subtitle: "Cadastro e histórico dos pacientes" },
+    { title: "Pacientes" },
+    { title: "Em construção", pageTitle: "Triagem" },
+  ];
+
+  test("is what React renders, and tells every user and page apart", () => {
+    clearKeptMarkup();
+    const byKey = new Map<string, string>();
+    for (const user of users) {
+      for (const title of titles) {
+        const rendered = renderHeader(user, title, null);
+        expect(rendered).toContain(user.email);
+        let key = "";
+        const first = markupStoreForPage();
+        const firstRender = renderHeader(user, title, { get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
+        first.keep(Buffer.from(firstRender));
+        const kept = renderHeader(user, title, { get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+        expect(firstRender).toBe(rendered);
+        expect(kept).toBe(rendered);
+        expect(byKey.has(key), key).toBe(false);
+        byKey.set(key, rendered);
+      }
+    }
+  }, 30_000);
 });
