@@ -43,25 +43,29 @@ function timeRange(entry: Entry, day: Day) {
   return `${start}–${end}`;
 }
 
-/** The entry opens the appointment's edit dialog for those who may edit; otherwise it is plain text. */
-function EntryLink({ entry, canEdit, className, children }: { entry: Entry; canEdit: boolean; className?: string; children: ReactNode }) {
+/**
+ * The link to an entry's edit dialog, for those who may edit: saving or closing the dialog comes
+ * back to this view of the schedule. The view's part of it is worked out once per page.
+ */
+function useEditHref(canEdit: boolean): ((id: number) => string) | null {
   const here = useLocation();
-  if (!canEdit) return <span className={className}>{children}</span>;
+  if (!canEdit) return null;
+  const back = new URLSearchParams({ returnTo: here.pathname + here.search }).toString();
+  return (id) => `/appointments?edit=${id}&${back}`;
+}
+
+/** The entry opens the appointment's edit dialog for those who may edit; otherwise it is plain text. */
+function EntryLink({ href, className, children }: { href: string | null; className?: string; children: ReactNode }) {
+  if (!href) return <span className={className}>{children}</span>;
   return (
-    <Link
-      // Saving or closing the dialog comes back to this view of the schedule.
-      to={`/appointments?${new URLSearchParams({ edit: String(entry.id), returnTo: here.pathname + here.search })}`}
-      className={cn(
-        "rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50",
-        className,
-      )}
-    >
+    <Link to={href} className={className ? `entry-link ${className}` : "entry-link"}>
       {children}
     </Link>
   );
 }
 
 export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
+  const editHref = useEditHref(canEdit);
   if (day.entries.length === 0) {
     return <EmptyState icon={CalendarX} title="Nenhuma consulta neste dia" className="bg-card" />;
   }
@@ -76,7 +80,7 @@ export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
       {day.entries.map((entry) => (
         <li key={entry.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4" data-testid="schedule-entry">
           <p className="shrink-0 font-medium tabular-nums sm:w-36">
-            <EntryLink entry={entry} canEdit={canEdit}>
+            <EntryLink href={editHref && editHref(entry.id)}>
               <time dateTime={new Date(entry.startTime).toISOString()}>{timeRange(entry, day)}</time>
             </EntryLink>
           </p>
@@ -99,25 +103,27 @@ export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
 }
 
 /** One line of a week column or month cell: status colour, time, patient (and doctor). */
-function CompactEntry({ entry, day, canEdit, showDoctor }: { entry: Entry; day: Day; canEdit: boolean; showDoctor: boolean }) {
-  const cancelled = entry.status === "cancelled";
+function CompactEntry({ entry, day, href, showDoctor }: { entry: Entry; day: Day; href: string | null; showDoctor: boolean }) {
+  const range = timeRange(entry, day);
+  const status = statusLabel(entry.status);
   return (
     <li
-      className={cn("rounded-sm border-l-[3px] bg-muted/50 px-1.5 py-1 text-xs", STATUS_BORDERS[entry.status])}
-      title={`${timeRange(entry, day)} · ${entry.patientName} · ${entry.doctorName} · ${statusLabel(entry.status)}`}
+      className={`schedule-entry ${STATUS_BORDERS[entry.status]}`}
+      title={`${range} · ${entry.patientName} · ${entry.doctorName} · ${status}`}
       data-testid="schedule-entry"
     >
-      <EntryLink entry={entry} canEdit={canEdit} className="block">
-        <span className="font-medium tabular-nums">{showDoctor || entry.startTime < day.start ? timeRange(entry, day) : formatTime(entry.startTime)}</span>{" "}
-        <span className={cn("break-words", cancelled && "line-through")}>{entry.patientName}</span>
+      <EntryLink href={href} className="block">
+        <span className="font-medium tabular-nums">{showDoctor || entry.startTime < day.start ? range : formatTime(entry.startTime)}</span>{" "}
+        <span className={entry.status === "cancelled" ? "break-words line-through" : "break-words"}>{entry.patientName}</span>
         {showDoctor ? <span className="block truncate text-muted-foreground">{entry.doctorName}</span> : null}
-        <span className="sr-only"> ({statusLabel(entry.status)})</span>
+        <span className="sr-only">{` (${status})`}</span>
       </EntryLink>
     </li>
   );
 }
 
 export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boolean; dayHref: (date: string) => string }) {
+  const editHref = useEditHref(canEdit);
   return (
     <div className="grid gap-3 lg:grid-cols-7">
       {days.map((day) => (
@@ -146,7 +152,7 @@ export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boo
           {day.entries.length > 0 ? (
             <ul className="space-y-1.5">
               {day.entries.map((entry) => (
-                <CompactEntry key={entry.id} entry={entry} day={day} canEdit={canEdit} showDoctor />
+                <CompactEntry key={entry.id} entry={entry} day={day} href={editHref && editHref(entry.id)} showDoctor />
               ))}
             </ul>
           ) : (
@@ -167,6 +173,7 @@ export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boo
 }
 
 export function MonthView({ title, days, canEdit, dayHref }: { title: string; days: Day[]; canEdit: boolean; dayHref: (date: string) => string }) {
+  const editHref = useEditHref(canEdit);
   const weeks: Day[][] = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
   return (
@@ -208,7 +215,7 @@ export function MonthView({ title, days, canEdit, dayHref }: { title: string; da
                     {day.entries.length > 0 ? (
                       <ul className="mt-1 space-y-1">
                         {day.entries.map((entry) => (
-                          <CompactEntry key={entry.id} entry={entry} day={day} canEdit={canEdit} showDoctor={false} />
+                          <CompactEntry key={entry.id} entry={entry} day={day} href={editHref && editHref(entry.id)} showDoctor={false} />
                         ))}
                       </ul>
                     ) : null}
