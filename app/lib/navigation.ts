@@ -265,9 +265,12 @@ export function isActiveTarget(pathname: string, to: string): boolean {
   return path === target || (path.startsWith(target) && path.charAt(target.length) === "/");
 }
 
+let navTargets: string[] | undefined;
+
 /** The sidebar's links that are the current page (one per place the page is listed). */
 export function activeTargets(pathname: string): string[] {
-  return NAVIGATION.flatMap(sectionItems).flatMap((item) => (isActiveTarget(pathname, item.to) ? [item.to] : []));
+  navTargets ??= NAVIGATION.flatMap(sectionItems).map((item) => item.to);
+  return navTargets.filter((to) => isActiveTarget(pathname, to));
 }
 
 /** The groups (and subgroups) holding the current path: open by default before any preference exists. */
