@@ -284,10 +284,11 @@ export function scheduleEntriesQuery(
  * a hundred entries a day (the day view) the single numbered scan above is faster.
  */
 function fewPerDayQuery(dayRows: SQL, { doctorId, perDayLimit, detailed }: { doctorId: number | null; perDayLimit: number; detailed: boolean }): SQL {
+  const byDoctor = (alias: string) => (doctorId ? sql`and ${sql.raw(alias)}.doctor_id = ${doctorId}` : sql``);
   const onDay = (alias: string) => sql`${sql.raw(alias)}.start_time >= d.day_start - ${MAX_APPOINTMENT_MS}
         and ${sql.raw(alias)}.start_time < d.day_end
         and ${sql.raw(alias)}.end_time > d.day_start
-        ${doctorId ? sql`and ${sql.raw(alias)}.doctor_id = ${doctorId}` : sql``}`;
+        ${byDoctor(alias)}`;
   const details: SQL = detailed ? sql`, a.type as type, a.location as location` : sql``;
 
   return sql`
@@ -303,7 +304,22 @@ function fewPerDayQuery(dayRows: SQL, { doctorId, perDayLimit, detailed }: { doc
       join patients p on p.id = a.patient_id
       join doctors doc on doc.id = a.doctor_id
     where d.total > 0
-      and a.id in (select e.id from appointments e where ${onDay("e")} order by e.start_time, e.id limit ${perDayLimit})
+      and a.id in (
+        -- The day's first entries: those still running from the day before (read from the
+        -- (start_time, end_time) index alone), then the first few starting in it (an ordered
+        -- range read that stops at the limit), instead of fetching every row of the day before.
+        select id from (
+          select e.id as id, e.start_time as start_time from appointments e
+           where e.start_time >= d.day_start - ${MAX_APPOINTMENT_MS} and e.start_time < d.day_start and e.end_time > d.day_start ${byDoctor("e")}
+          union all
+          select id, start_time from (
+            select e.id as id, e.start_time as start_time from appointments e
+             where e.start_time >= d.day_start and e.start_time < d.day_end ${byDoctor("e")}
+             order by e.start_time, e.id limit ${perDayLimit}
+          )
+        )
+        order by start_time, id limit ${perDayLimit}
+      )
     order by d.day_start, a.start_time, a.id
   `;
 }
