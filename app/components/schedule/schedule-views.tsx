@@ -78,20 +78,18 @@ export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
     ) : null}
     <ol aria-label={`Consultas de ${day.label}`} className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm" data-date={day.date}>
       {day.entries.map((entry) => (
-        <li key={entry.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4" data-testid="schedule-entry">
-          <p className="shrink-0 font-medium tabular-nums sm:w-36">
+        <li key={entry.id} className="day-entry" data-testid="schedule-entry">
+          <p className="day-entry-time">
             <EntryLink href={editHref && editHref(entry.id)}>
               <time dateTime={new Date(entry.startTime).toISOString()}>{timeRange(entry, day)}</time>
             </EntryLink>
           </p>
-          <div className="min-w-0 flex-1 space-y-1">
+          <div className="day-entry-details">
             <p className="font-medium">
               <PatientLink id={entry.patientId} name={entry.patientName} />
             </p>
             <p className="text-sm text-muted-foreground">
-              {entry.doctorName}
-              {entry.type ? ` · ${entry.type}` : ""}
-              {entry.location ? ` · ${entry.location}` : ""}
+              {`${entry.doctorName}${entry.type ? ` · ${entry.type}` : ""}${entry.location ? ` · ${entry.location}` : ""}`}
             </p>
           </div>
           <Badge variant={STATUS_VARIANTS[entry.status] ?? "outline"}>{statusLabel(entry.status)}</Badge>
