@@ -60,7 +60,7 @@ export function toInstant(value: DateInput | null | undefined): Date | null {
 export function formatInClinic(value: DateInput | null | undefined, pattern: string): string {
   const date = toInstant(value);
   if (!date) return "-";
-  const wall = new Date(date.getTime() + clinicOffsetMs(date.getTime()));
+  const wall = wallOf(date);
   let out = "";
   for (const token of tokensOf(pattern)) {
     out += typeof token === "string" ? token : formatToken(wall, token.letter, token.count, pattern);
@@ -394,17 +394,7 @@ function clinicWallTimeToInstant(
   const wall = new Date(0);
   wall.setUTCFullYear(year, month - 1, day);
   wall.setUTCHours(hour, minute, second, 0);
-  const asUtc = wall.getTime();
-  // The instant is the wall time minus the offset in effect then; try the offset of the hours
-  // before and after (they differ only around a DST change).
-  const before = clinicOffsetMs(asUtc - 12 * HOUR_MS);
-  const after = clinicOffsetMs(asUtc + 12 * HOUR_MS);
-  const early = asUtc - before;
-  if (clinicOffsetMs(early) === before) return new Date(early); // also the first of a repeated hour
-  const late = asUtc - after;
-  if (clinicOffsetMs(late) === after) return new Date(late);
-  // Skipped by a DST change (clocks jumped forward): forward by the jump, as TZDate does.
-  return new Date(early);
+  return instantOfWall(wall.getTime());
 }
 
 /**
@@ -431,16 +421,16 @@ function wallOf(date: Date): Date {
  * an hour repeated when summer time ended, and forward by the jump in an hour skipped when it began.
  */
 function instantOfWall(wallMs: number): Date {
-  const wall = new Date(wallMs);
-  const seconds = clinicWallTimeToInstant(
-    wall.getUTCFullYear(),
-    wall.getUTCMonth() + 1,
-    wall.getUTCDate(),
-    wall.getUTCHours(),
-    wall.getUTCMinutes(),
-    wall.getUTCSeconds(),
-  );
-  return new Date(seconds.getTime() + wall.getUTCMilliseconds());
+  // The instant is the wall time minus the offset in effect then; try the offset of the hours
+  // before and after (they differ only around a DST change).
+  const before = clinicOffsetMs(wallMs - 12 * HOUR_MS);
+  const after = clinicOffsetMs(wallMs + 12 * HOUR_MS);
+  const early = wallMs - before;
+  if (clinicOffsetMs(early) === before) return new Date(early); // also the first of a repeated hour
+  const late = wallMs - after;
+  if (clinicOffsetMs(late) === after) return new Date(late);
+  // Skipped by a DST change (clocks jumped forward): forward by the jump, as TZDate does.
+  return new Date(early);
 }
 
 function pad2(n: number): string {
