@@ -251,6 +251,9 @@ export const SCREEN_TITLES: ReadonlyMap<string, string> = (() => {
 
 export const GROUP_IDS = NAVIGATION.flatMap((s) => (s.kind === "group" ? [s.group.id] : []));
 
+/** Every sidebar link's target, in the sidebar's order (a page listed twice appears twice). */
+const NAV_TARGETS = NAVIGATION.flatMap(sectionItems).map((item) => item.to);
+
 function entryPaths(entry: NavEntry): string[] {
   return isSubgroup(entry) ? entry.items.map((i) => i.to) : [entry.to];
 }
@@ -265,12 +268,9 @@ export function isActiveTarget(pathname: string, to: string): boolean {
   return path === target || (path.startsWith(target) && path.charAt(target.length) === "/");
 }
 
-let navTargets: string[] | undefined;
-
 /** The sidebar's links that are the current page (one per place the page is listed). */
 export function activeTargets(pathname: string): string[] {
-  navTargets ??= NAVIGATION.flatMap(sectionItems).map((item) => item.to);
-  return navTargets.filter((to) => isActiveTarget(pathname, to));
+  return NAV_TARGETS.filter((to) => isActiveTarget(pathname, to));
 }
 
 /** The groups (and subgroups) holding the current path: open by default before any preference exists. */
