@@ -149,9 +149,14 @@ test("with JavaScript: a card is dragged with the keyboard, and a refused move c
   await page.goto(`/pipeline?doctor=${ids.doctor}`);
   const handle = page.getByRole("button", { name: `Arrastar ${moving}` });
   await expect(handle).toBeVisible(); // the drag-and-drop code has loaded
+  // Each key waits for what a screen reader hears: dnd-kit measures the columns after the pick-up,
+  // and an arrow pressed before that moves nothing.
+  const announced = page.locator('[id^="DndLiveRegion"]');
   await handle.focus();
   await page.keyboard.press("Space");
+  await expect(announced).toHaveText(`${moving} sobre a etapa Aguarda Docs.`);
   await page.keyboard.press("ArrowRight");
+  await expect(announced).toHaveText(`${moving} sobre a etapa Enviado Pré-aut.`);
   await page.keyboard.press("Space");
   await expectToast(page, "Status atualizado");
   await expect(column(page, "enviado_pre_aut").getByRole("link", { name: moving })).toBeVisible();
