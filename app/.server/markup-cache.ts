@@ -22,7 +22,9 @@ export function markupStoreForPage(): MarkupStore & { keep(page: Buffer): void }
         const inner = innerHtmlOf(html, tag, id);
         if (inner === null) continue;
         if (kept.size >= MAX_ENTRIES && !kept.has(key)) kept.delete(kept.keys().next().value!);
-        kept.set(key, inner);
+        // A copy: V8 makes a slice of a long string point into it, so keeping `inner` as it is
+        // would keep the whole page alive for as long as the entry.
+        kept.set(key, Buffer.from(inner).toString());
       }
     },
   };
