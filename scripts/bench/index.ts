@@ -25,6 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { normalizeSearch } from "../../app/lib/search.ts";
+import { SERVER_NODE_FLAGS } from "../server-flags.ts";
 import { type FigureTiming, FIGURE_BUDGET_MS, figuresMarkdown } from "./kpi-figures.ts";
 import type { LoadJob, LoadResult } from "./load-worker.ts";
 
@@ -181,8 +182,8 @@ interface Server {
 async function startServer(serverEntry: string): Promise<Server> {
   const port = await freePort();
   const child = track(
-    // The production server (server.mjs), on the build that holds `serverEntry`.
-    spawn(process.execPath, [path.join(ROOT, "server.mjs")], {
+    // The production server (server.mjs) with the options `npm start` gives it, on the build that holds `serverEntry`.
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "server.mjs")], {
       cwd: ROOT,
       env: {
         ...process.env,
