@@ -13,6 +13,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { auditLog } from "~db/schema";
 import { appendEntry } from "./audit-chain";
 import type { Statement } from "better-sqlite3";
+import { withoutNewVersion } from "./data-cache";
 import { type DB, type Tx, sqlite } from "./db";
 
 export type AuditAction = NonNullable<(typeof auditLog.$inferInsert)["action"]>;
@@ -119,14 +120,15 @@ export function recordAudit(_conn: DB | Tx, entry: AuditEntry) {
 
 function writeEntry(entry: AuditEntry) {
   const changes = auditableChanges(entry);
-  appendEntry(sqlite, {
+  // No cached figure reads the trail: an entry alone leaves the dashboard's and KPIs' cache valid.
+  withoutNewVersion(() => appendEntry(sqlite, {
     userId: entry.userId,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId).slice(0, 200),
     changes: changes === null ? null : JSON.stringify(changes),
     ip: entry.ip !== undefined ? entry.ip : (requestScope.getStore()?.ip ?? null),
-  });
+  }));
 }
 
 /**

@@ -4,19 +4,41 @@ import { sqlite } from "./db";
  * Figures computed from the whole database (the dashboard's, the KPIs') are kept until the data
  * changes. The data's version is SQLite's own: `PRAGMA data_version` moves when another connection
  * commits, `total_changes()` when this one writes, so no write anywhere can leave a stale figure,
- * and a page viewed between writes costs a lookup instead of a scan.
+ * and a page viewed between writes costs a lookup instead of a scan. Rows of the audit trail are
+ * left out (`withoutNewVersion`): no figure reads the trail, and every view of a patient's data
+ * adds an entry, so counting them would recompute the dashboard after each patient page.
  */
 const MAX_ENTRIES = 64;
 const entries = new Map<string, { version: string; value: unknown }>();
 let versionStatements: { data: () => number; changes: () => number } | undefined;
+/** Rows this connection wrote that no figure depends on (audit entries). */
+let changesLeftOut = 0;
 
-function dataVersion(): string {
-  versionStatements ??= (() => {
+function statements() {
+  return (versionStatements ??= (() => {
     const data = sqlite.prepare("pragma data_version").pluck();
     const changes = sqlite.prepare("select total_changes()").pluck();
     return { data: () => data.get() as number, changes: () => changes.get() as number };
-  })();
-  return `${versionStatements.data()}:${versionStatements.changes()}`;
+  })());
+}
+
+function dataVersion(): string {
+  const { data, changes } = statements();
+  return `${data()}:${changes() - changesLeftOut}`;
+}
+
+/**
+ * Runs `write`, whose rows no cached figure reads (an audit entry), without giving the data a new
+ * version. Rows written alongside it by the caller's own statements still count.
+ */
+export function withoutNewVersion<T>(write: () => T): T {
+  const { changes } = statements();
+  const before = changes();
+  try {
+    return write();
+  } finally {
+    changesLeftOut += changes() - before;
+  }
 }
 
 /** `compute()`, or the value it gave for the same `key` if the database has not changed since. */

@@ -1,0 +1,49 @@
+/** Figures kept until the data changes (app/.server/data-cache.ts): what moves the data's version. */
+import Database from "better-sqlite3";
+import { beforeAll, describe, expect, it } from "vitest";
+import { recordAuthEvent, recordView } from "~/.server/audit";
+import { cachedUntilWrite } from "~/.server/data-cache";
+import { databasePath, sqlite } from "~/.server/db";
+import { createPatient } from "~/models/patient.server";
+import { type SignedIn, getRequest, loginAs } from "../support/fixtures";
+
+let staff: SignedIn;
+beforeAll(async () => {
+  await loginAs("admin");
+  staff = await loginAs("staff");
+});
+
+describe("a kept figure", () => {
+  it("is computed again after any write of data, but not after entries of the audit trail alone", () => {
+    let computed = 0;
+    const patientCount = () =>
+      cachedUntilWrite("test:patient-count", () => {
+        computed++;
+        return sqlite.prepare("select count(*) from patients").pluck().get() as number;
+      });
+    const before = patientCount();
+    expect(patientCount()).toBe(before);
+    expect(computed).toBe(1);
+
+    // A patient's page records a view, a sign-in records an event: the figure stays.
+    recordView(getRequest("/patients"), { id: staff.id }, "patient", null, { ids: [] });
+    recordAuthEvent(getRequest("/auth"), { action: "login_failed", email: "x@y.z", reason: "senha incorreta" });
+    expect(patientCount()).toBe(before);
+    expect(computed).toBe(1);
+
+    // A write of data (with its own audit entry, in the same transaction) gives a new figure.
+    const id = createPatient(staff.id, { name: "Paciente do Cache", cpf: null, dateOfBirth: null, phone: null, email: null, address: null, insurance: null, insuranceCardNumber: null, medicalHistory: null, whatsappOptIn: false })!;
+    expect(patientCount()).toBe(before + 1);
+    expect(computed).toBe(2);
+
+    // So does another connection's commit.
+    const other = new Database(databasePath);
+    try {
+      expect(other.prepare("delete from patients where id = ?").run(id).changes).toBe(1);
+    } finally {
+      other.close();
+    }
+    expect(patientCount()).toBe(before);
+    expect(computed).toBe(3);
+  });
+});
