@@ -49,13 +49,13 @@ function storedValue(value: unknown): string | number {
  * One page of rows. With a cursor (`after`/`before`, what the table's own links carry) the page is
  * found through the order's index from that row on: as fast on page 40 000 as on page 1. A bare
  * `?page=N` (a typed or bookmarked URL) falls back to OFFSET. `run` builds the screen's query
- * with the extra condition, order, limit and offset given; its rows carry `cursorKey` (the sort
- * key's value) and `id`, which this strips.
+ * with the extra condition, order, limit and offset given (`ahead`: the order is the list's own,
+ * not its reverse); its rows carry `cursorKey` (the sort key's value) and `id`, which this strips.
  */
 export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
   position: PagePosition,
   order: KeysetOrder,
-  run: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) => Row[],
+  run: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number, ahead: boolean) => Row[],
   exactTotal: ExactTotal = null,
 ): { rows: Omit<Row, "cursorKey">[]; page: number; next: string | null; prev: string | null } {
   const forward = order.dir === "asc" ? [asc(order.key), asc(order.id)] : [desc(order.key), desc(order.id)];
@@ -67,12 +67,12 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
       : sql`(${order.key}, ${order.id}) < (${cursor[0]}, ${cursor[1]})`;
   };
 
-  const first = () => run(undefined, forward, PAGE_SIZE + 1, 0);
+  const first = () => run(undefined, forward, PAGE_SIZE + 1, 0, true);
   let found: Row[];
   let page = position.page;
   let hasNext: boolean;
   if (position.before) {
-    const behind = run(beyond(position.before, false), backward, PAGE_SIZE + 1, 0);
+    const behind = run(beyond(position.before, false), backward, PAGE_SIZE + 1, 0, false);
     if (behind.length > PAGE_SIZE) {
       // A whole page behind the cursor (and more before it): that page, in order; the cursor's row follows it.
       [found, page, hasNext] = [behind.slice(0, PAGE_SIZE).reverse(), Math.max(page, 2), true];
@@ -81,7 +81,7 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
       [page, hasNext] = [1, found.length > PAGE_SIZE];
     }
   } else if (position.after) {
-    found = run(beyond(position.after, true), forward, PAGE_SIZE + 1, 0);
+    found = run(beyond(position.after, true), forward, PAGE_SIZE + 1, 0, true);
     page = Math.max(page, 2);
     hasNext = found.length > PAGE_SIZE;
   } else {
@@ -90,10 +90,10 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
       // A numbered page in the second half is read from the end, backwards: the last page costs
       // what the first does, and no page costs more than the middle one.
       const size = Math.max(0, Math.min(PAGE_SIZE, exactTotal - offset));
-      found = size > 0 ? run(undefined, backward, size, exactTotal - offset - size).reverse() : [];
+      found = size > 0 ? run(undefined, backward, size, exactTotal - offset - size, false).reverse() : [];
       hasNext = offset + size < exactTotal;
     } else {
-      found = run(undefined, forward, PAGE_SIZE + 1, offset);
+      found = run(undefined, forward, PAGE_SIZE + 1, offset, true);
       hasNext = found.length > PAGE_SIZE;
     }
   }

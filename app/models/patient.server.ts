@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { appointments, documents, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
@@ -63,9 +63,12 @@ export function patientSearch(q: string, options: { inOrder?: boolean } = {}): S
 }
 
 /** `patientSearch` for a plan already worked out (the list and the pickers need it more than once). */
-function planWhere(plan: SearchPlan | null, { inOrder = false }: { inOrder?: boolean } = {}): SQL | undefined {
+function planWhere(
+  plan: SearchPlan | null,
+  { inOrder = false, key = patients.searchText }: { inOrder?: boolean; key?: SQLWrapper } = {},
+): SQL | undefined {
   if (!plan) return undefined;
-  const contains = (word: string) => likeWord(patients.searchText, word);
+  const contains = (word: string) => likeWord(key, word);
   if (inOrder) {
     const byWords = and(...plan.words.map(contains))!;
     return plan.digits ? sql`(${byWords} or ${contains(plan.digits)})` : byWords;
@@ -95,26 +98,70 @@ function patientOrder({ sort, dir }: Pick<ListParams<PatientSort>, "sort" | "dir
 /** Matches from which a search page walks the order's index (about 1 % of a large practice's patients). */
 const ORDER_SCAN_MATCHES = 2_000;
 
+/**
+ * Keys of the name index a common search's page walks before it looks elsewhere. A common surname
+ * (Silva) is spread over the alphabet and fills a page within a few hundred keys; a first name
+ * (Maria, José, Vitor) gathers under its letter, and walking the index up to it took 5–15 ms on
+ * 200 000 patients.
+ */
+const NAME_WINDOW = 4_000;
+
+/**
+ * The ids of the first `limit` matches of a common search in name order from `position`, if
+ * they are among the next NAME_WINDOW keys of the name index (read from the index alone), else
+ * null. `ascending` is the direction the page is read in.
+ */
+function idsInNameWindow(plan: SearchPlan, position: SQL | undefined, ascending: boolean, limit: number): number[] | null {
+  const direction = ascending ? asc : desc;
+  const window = db
+    .select({ id: patients.id, key: patients.searchText })
+    .from(patients)
+    .where(position)
+    .orderBy(direction(patients.searchText), direction(patients.id))
+    .limit(NAME_WINDOW)
+    .as("name_window");
+  const ids = db
+    .select({ id: window.id })
+    .from(window)
+    .where(planWhere(plan, { inOrder: true, key: window.key }))
+    .orderBy(direction(window.key), direction(window.id))
+    .limit(limit)
+    .all()
+    .map((row) => row.id);
+  return ids.length === limit ? ids : null;
+}
+
+/**
+ * Where a search's page comes from, for a search matching `counted` patients:
+ * - a rare one (under ORDER_SCAN_MATCHES): its matches from the search index, sorted;
+ * - a common one in name order: the next keys of the name index (`idsInNameWindow`); when its
+ *   page is not there, its matches sorted if they are counted, else the whole index walked;
+ * - a common one in date order: the date index walked (dates do not gather like first names).
+ */
+function searchPage(plan: SearchPlan | null, where: SQL | undefined, counted: { total: number; totalCapped: boolean }, byName: boolean) {
+  if (!plan || counted.total < ORDER_SCAN_MATCHES) return { where, window: false };
+  const walked = planWhere(plan, { inOrder: true });
+  if (!byName) return { where: walked, window: false };
+  return { where: counted.totalCapped ? walked : where, window: true };
+}
+
 export function listPatients(state: ListParams<PatientSort>) {
   const plan = searchPlan(state.q);
   const where = planWhere(plan);
   const order = patientOrder(state);
   const counted = countPatients(plan, COUNT_CAP, where);
-  // A search matching many patients reads them in the order's index until a page is full, instead
-  // of sorting every match (a common surname: 4 ms instead of 40 on 200 000 patients); a rare one
-  // is faster through the search index and a small sort.
-  const pageWhere = where && counted.total >= ORDER_SCAN_MATCHES ? planWhere(plan, { inOrder: true }) : where;
-  const page = keysetPage(state, order, (position, orderBy, limit, offset) =>
-    db
+  const source = searchPage(plan, where, counted, order.key === patients.searchText);
+  const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead) => {
+    const ids = plan && source.window && offset === 0 ? idsInNameWindow(plan, position, (order.dir === "asc") === ahead, limit) : null;
+    return db
       .select({ ...PATIENT_ROW, cursorKey: order.key })
       .from(patients)
-      .where(and(pageWhere, position))
+      .where(ids ? inArray(patients.id, ids) : and(source.where, position))
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset)
-      .all(),
-    counted.totalCapped ? null : counted.total,
-  );
+      .all();
+  }, counted.totalCapped ? null : counted.total);
   return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
@@ -152,13 +199,17 @@ export function getPatient(id: number) {
 
 /** Patients matching a query, for pickers (appointment and surgery dialogs). */
 export function searchPatientOptions(q: string, limit = 20) {
-  // As the list does: a common name walks the name index until the page is full, a rare one sorts its few matches.
+  // As the list's first page (`searchPage`), counting further only when it must: a rare name sorts
+  // its few matches; a common one is looked for in the first keys of the name index, and if it is
+  // not there, its matches are sorted when they can be counted, else the whole index is walked.
   const plan = searchPlan(q);
   const common = countPatients(plan, ORDER_SCAN_MATCHES).totalCapped;
+  const ids = plan && common ? idsInNameWindow(plan, undefined, true, limit) : null;
+  const walk = !ids && common && countPatients(plan).totalCapped;
   return db
     .select({ id: patients.id, name: patients.name, cpf: patients.cpf })
     .from(patients)
-    .where(planWhere(plan, { inOrder: common }))
+    .where(ids ? inArray(patients.id, ids) : planWhere(plan, { inOrder: walk }))
     .orderBy(asc(patients.searchText), asc(patients.id))
     .limit(limit)
     .all();

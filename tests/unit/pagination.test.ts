@@ -119,6 +119,34 @@ describe("totals", () => {
   }, 30_000);
 });
 
+describe("a common search whose matches gather under one letter (a first name)", () => {
+  it("pages the same as a sort of its matches, in both orders, forward and back", { timeout: 30_000 }, async () => {
+    const { searchPatientOptions } = await import("~/models/patient.server");
+    const insert = sqlite.prepare("insert into patients (name, search_text) values (?, ?)");
+    sqlite.transaction(() => {
+      // More names before them than a page's walk of the name index reads (4 000), then 2 100
+      // matches: common enough to be looked for in name order, all of them under Z.
+      for (let i = 0; i < 4_500; i += 1) insert.run(`Abelardo Antes ${i}`, ` abelardo antes ${i} `);
+      for (let i = 0; i < 2_100; i += 1) insert.run(`Zuleica Junto ${String(i).padStart(4, "0")}`, ` zuleica junto ${String(i).padStart(4, "0")} `);
+    })();
+    const sorted = sqlite.prepare("select id from patients where search_text like '% zuleica %' order by search_text, id").pluck().all() as number[];
+    expect(sorted).toHaveLength(2_100);
+    for (const dir of ["asc", "desc"] as const) {
+      const first = listPatients({ q: "zuleica", page: 1, sort: "name", dir });
+      expect(first).toMatchObject({ total: 2_100, totalCapped: false });
+      const expected = dir === "asc" ? sorted : [...sorted].reverse();
+      expect(first.rows.map((r) => r.id)).toEqual(expected.slice(0, PAGE_SIZE));
+      const { byOffset, forward, backward } = walk((s) => listPatients({ ...s, sort: "name" }), { q: "zuleica", sort: "name" as never, dir });
+      expect(byOffset.flat()).toEqual(expected);
+      expect(forward).toEqual(byOffset);
+      expect(backward).toEqual(byOffset);
+    }
+    // The picker finds them too, first ones first.
+    const options = searchPatientOptions("zuleica", 20);
+    expect(options.map((o) => o.id)).toEqual(sorted.slice(0, 20));
+  });
+});
+
 /** The query plan's lines for `query` (EXPLAIN QUERY PLAN). */
 function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): string {
   const { sql: text, params } = query.toSQL();
@@ -161,6 +189,19 @@ describe("query plans", () => {
       const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
       assertIndexed(plan);
     }
+  });
+
+  it("a common search's page walks the name index alone, and stops at the page", () => {
+    const statements = capture(() => {
+      listPatients({ q: "paginado", page: 1, sort: "name", dir: "asc" });
+      listPatients({ q: "muitos", page: 1, sort: "name", dir: "asc" });
+    });
+    const window = statements.find((s) => s.includes("name_window"));
+    expect(window, statements.join("\n")).toBeDefined();
+    const params = (window!.match(/\?/g) ?? []).map((_, i) => (i === 1 ? "%muitos%" : 26));
+    const plan = (sqlite.prepare(`explain query plan ${window}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+    expect(plan, plan).toMatch(/SCAN patients USING COVERING INDEX patients_search_text_idx/);
+    assertIndexed(plan);
   });
 
   it("filtered counts walk an index, never the table", () => {
