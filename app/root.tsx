@@ -53,6 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The page header is `h-16` (64 px); toasts start 8 px below it. */
+const TOAST_TOP = 72;
+
 /**
  * sonner (≈10 KB gzipped) is not part of every page's first load: the toaster arrives in its own
  * chunk once the page has hydrated. A toast shown before it subscribes is not lost (sonner replays
@@ -81,7 +84,15 @@ function Toasts() {
   return (
     <>
       <Suspense fallback={null}>
-        <Toaster theme={theme} richColors closeButton position="top-right" />
+        {/* Below the sticky 64 px page header, so a toast never covers the user menu or theme toggle. */}
+        <Toaster
+          theme={theme}
+          richColors
+          closeButton
+          position="top-right"
+          offset={{ top: TOAST_TOP }}
+          mobileOffset={{ top: TOAST_TOP }}
+        />
       </Suspense>
       {toast ? (
         // Without JavaScript sonner cannot run; the message still reaches the person.

@@ -25,6 +25,13 @@ test("logout destroys the session on the server: the old cookie no longer works"
   await expect(page).toHaveURL(/\/dashboard$/);
   const cookies = await page.context().cookies();
   expect(cookies.some((c) => c.name === "sinapse_session" && c.httpOnly && c.sameSite === "Lax")).toBe(true);
+  // The sign-in toast is still up; it sits below the page header, so the user menu stays reachable.
+  await expectToast(page, "Logged in successfully!");
+  const headerBox = await page.getByRole("banner").boundingBox();
+  // Polled: the toast slides in from above.
+  await expect
+    .poll(async () => (await page.locator("[data-sonner-toast]").first().boundingBox())?.y)
+    .toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? Infinity));
   await logout(page);
   await expectToast(page, "Logged out successfully");
 
