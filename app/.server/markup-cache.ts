@@ -1,8 +1,41 @@
 import type { MarkupStore } from "~/lib/markup-cache";
 
-/** Combinations kept (the sidebar has one per section and clinic name: a few dozen). */
-const MAX_ENTRIES = 256;
+/**
+ * What is kept, in characters of keys and markup together. The shell's combinations (one sidebar
+ * per section, one header per user and screen) take a few KB each; a list's rows 20–60 KB, under a
+ * key as long as their data. About 8 MB of strings (16 MB at most, two bytes a character).
+ */
+const MAX_CHARS = 8_000_000;
+/** Markup kept per key, least recently used first. */
 const kept = new Map<string, string>();
+let keptChars = 0;
+
+function keep(key: string, html: string) {
+  const previous = kept.get(key);
+  if (previous !== undefined) {
+    kept.delete(key);
+    keptChars -= key.length + previous.length;
+  }
+  const size = key.length + html.length;
+  if (size > MAX_CHARS) return;
+  while (keptChars + size > MAX_CHARS) {
+    const [oldestKey, oldest] = kept.entries().next().value!;
+    kept.delete(oldestKey);
+    keptChars -= oldestKey.length + oldest.length;
+  }
+  kept.set(key, html);
+  keptChars += size;
+}
+
+/** The markup kept for `key`, now the most recently used. */
+function recall(key: string): string | undefined {
+  const html = kept.get(key);
+  if (html !== undefined) {
+    kept.delete(key);
+    kept.set(key, html);
+  }
+  return html;
+}
 
 /**
  * One page's view of the kept markup (app/lib/markup-cache.tsx): it reads what earlier pages kept,
@@ -11,7 +44,7 @@ const kept = new Map<string, string>();
 export function markupStoreForPage(): MarkupStore & { keep(page: Buffer): void } {
   const wanted: { key: string; tag: string; id: string }[] = [];
   return {
-    get: (key) => kept.get(key),
+    get: recall,
     capture(key, tag, id) {
       wanted.push({ key, tag, id });
     },
@@ -20,19 +53,23 @@ export function markupStoreForPage(): MarkupStore & { keep(page: Buffer): void }
       const html = page.toString("utf8");
       for (const { key, tag, id } of wanted) {
         const inner = innerHtmlOf(html, tag, id);
-        if (inner === null) continue;
-        if (kept.size >= MAX_ENTRIES && !kept.has(key)) kept.delete(kept.keys().next().value!);
         // A copy: V8 makes a slice of a long string point into it, so keeping `inner` as it is
         // would keep the whole page alive for as long as the entry.
-        kept.set(key, Buffer.from(inner).toString());
+        if (inner !== null) keep(key, Buffer.from(inner).toString());
       }
     },
   };
 }
 
+/** How much is kept: entries, and characters of keys and markup (tests). */
+export function keptMarkupSize() {
+  return { entries: kept.size, chars: keptChars };
+}
+
 /** Forgets every kept markup (tests). */
 export function clearKeptMarkup() {
   kept.clear();
+  keptChars = 0;
 }
 
 /**

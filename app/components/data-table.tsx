@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, Search } from "~/components/icons";
-import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, useLocation, useSearchParams, useSubmit } from "react-router";
 import { Link } from "~/components/ui/link";
 
@@ -7,13 +7,13 @@ import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import {
   Table,
-  TableBody,
   TableCell,
   TableHead,
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
 import { pathWithParams, type ParamChanges } from "~/lib/url";
+import { CachedElement } from "~/lib/markup-cache";
 import { cn } from "~/lib/utils";
 
 export { withParams } from "~/lib/url";
@@ -64,6 +64,13 @@ export interface DataTableProps<Row> {
    * links computed from `total`.
    */
   keyset?: { next: string | null; prev: string | null; totalCapped: boolean };
+  /**
+   * Keep the rows' server markup and send it again for the same rows, instead of rendering them
+   * for every request (docs/decisions/0025-cached-shell-markup.md). The value is everything the
+   * cells read besides their row and the page's URL: the user's rights shown in the actions
+   * column, say. A cell that reads anything else must not be in a table given this.
+   */
+  keepRows?: unknown;
   className?: string;
 }
 
@@ -85,10 +92,13 @@ export function DataTable<Row>({
   caption,
   sort,
   keyset,
+  keepRows,
   className,
 }: DataTableProps<Row>) {
   const [searchParams] = useSearchParams();
   const hrefWith = useHrefWithParams();
+  const { pathname, search } = useLocation();
+  const rowsId = useId();
   const currentSort = sort?.key ?? searchParams.get("sort");
   const currentDir: SortDirection = (sort?.dir ?? searchParams.get("dir")) === "desc" ? "desc" : "asc";
   const cellClasses = columns.map((column) => (column.className ? cn("dt-cell", column.className) : "dt-cell"));
@@ -133,7 +143,14 @@ export function DataTable<Row>({
               })}
             </TableRow>
           </TableHeader>
-          <TableBody>
+          {/* TableBody's markup, kept per page of rows when the table says what else its cells read. */}
+          <CachedElement
+            as="tbody"
+            id={rowsId}
+            cacheKey={keepRows === undefined ? undefined : JSON.stringify(["rows", columns.map((c) => c.key), keepRows, pathname + search, rows])}
+            data-slot="table-body"
+            className="[&_tr:last-child]:border-0"
+          >
             {rows.length === 0 ? (
               <TableRow className="hover:bg-transparent">
                 <TableCell
@@ -156,7 +173,7 @@ export function DataTable<Row>({
                 </tr>
               ))
             )}
-          </TableBody>
+          </CachedElement>
         </Table>
       </div>
 

@@ -16,16 +16,19 @@ export interface MarkupStore {
 
 export const MarkupStoreContext = createContext<MarkupStore | null>(null);
 
-type CachedElementProps<Tag extends "aside" | "div" | "header" | "nav"> = ComponentPropsWithoutRef<Tag> & {
+type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody" | "ul";
+
+type CachedElementProps<Tag extends CachedTag> = ComponentPropsWithoutRef<Tag> & {
   as: Tag;
   /** The element's id: how its markup is found in the rendered page. Unique on the page. */
   id: string;
   /**
    * Every value the children's server rendering depends on, in one string (`JSON.stringify` of
    * them, so no two sets of values make the same key). Two renders with the same key must produce
-   * the same markup: anything left out of it shows one page's markup on another.
+   * the same markup: anything left out of it shows one page's markup on another. Undefined: the
+   * children are rendered every time.
    */
-  cacheKey: string;
+  cacheKey: string | undefined;
   children: ReactNode;
 };
 
@@ -34,10 +37,11 @@ type CachedElementProps<Tag extends "aside" | "div" | "header" | "nav"> = Compon
  * `cacheKey` and then reused. Only for children whose first render in the browser (before any
  * effect) matches the server's: the same rule as for any server-rendered markup.
  */
-export function CachedElement<Tag extends "aside" | "div" | "header" | "nav">({ as, id, cacheKey, children, ...props }: CachedElementProps<Tag>) {
+export function CachedElement<Tag extends CachedTag>({ as, id, cacheKey, children, ...props }: CachedElementProps<Tag>) {
   const store = useContext(MarkupStoreContext);
-  const html = store?.get(cacheKey);
+  if (!store || cacheKey === undefined) return createElement(as, { ...props, id }, children);
+  const html = store.get(cacheKey);
   if (html !== undefined) return createElement(as, { ...props, id, dangerouslySetInnerHTML: { __html: html } });
-  store?.capture(cacheKey, as, id);
+  store.capture(cacheKey, as, id);
   return createElement(as, { ...props, id }, children);
 }

@@ -139,6 +139,8 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No appointments found"
+        // The cells read their row, the URL and the rights behind the actions column.
+        keepRows={permissions}
         columns={[
           {
             key: "date",

@@ -104,6 +104,8 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No patients found"
+        // The cells read their row, the URL and the rights behind the actions column.
+        keepRows={permissions}
         columns={[
           { key: "name", header: "Name", sortKey: "name", className: "font-medium", cell: (row) => <PatientLink id={row.id} name={row.name} /> },
           { key: "cpf", header: "CPF", className: "whitespace-nowrap", cell: (row) => (row.cpf ? formatCpf(row.cpf) : "-") },

@@ -140,6 +140,8 @@ export default function SurgeriesPage({ loaderData, actionData }: Route.Componen
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No surgeries scheduled"
+        // The cells read their row, the URL and the rights behind the actions column.
+        keepRows={permissions}
         columns={[
           // Names wrap, so eight columns and the actions fit a 1366-pixel laptop without scrolling.
           { key: "patient", header: "Paciente", className: "font-medium whitespace-normal", cell: (row) => <PatientLink id={row.patientId} name={row.patientName} /> },

@@ -92,6 +92,19 @@ test("a shell sent from kept markup hydrates, marks the current page, shows its 
   await expect(page).toHaveURL(/\/appointments$/);
   await expect(sidebar.getByRole("link", { name: "Consultas" })).toHaveAttribute("aria-current", "page");
   expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+
+  // A list's rows and a schedule view are kept too: a second view of the same rows hydrates and
+  // navigates in the browser as well.
+  for (let i = 0; i < 2; i++) await page.goto("/schedule?view=month");
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.locator('td[data-date] a[aria-current="date"]').click();
+  await expect(page).toHaveURL(/\/schedule\?view=day&date=/);
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  for (let i = 0; i < 2; i++) await page.goto("/patients");
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole("table").locator("a.patient-link").first().click();
+  await expect(page).toHaveURL(/\/patients\/\d+/);
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -7,11 +7,17 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter, createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
-import { clearKeptMarkup, innerHtmlOf, markupStoreForPage } from "~/.server/markup-cache";
+import { clearKeptMarkup, innerHtmlOf, keptMarkupSize, markupStoreForPage } from "~/.server/markup-cache";
+import { DataTable } from "~/components/data-table";
 import { PageHeader, type PageHeaderProps } from "~/components/page-header";
+import { PatientLink } from "~/components/patient-link";
+import { type RowRights, actionsColumn } from "~/components/row-actions";
+import { DayView, MonthView, WeekView } from "~/components/schedule/schedule-views";
 import { Sidebar } from "~/components/sidebar";
 import { MarkupStoreContext, type MarkupStore } from "~/lib/markup-cache";
+import type { AppointmentStatus } from "~/lib/enums";
 import { NAVIGATION } from "~/lib/navigation";
+import { schedulePeriod } from "~/models/schedule.server";
 
 describe("innerHtmlOf", () => {
   test("finds the element by its id, past nested elements of the same tag", () => {
@@ -123,4 +129,160 @@ describe("the header's kept markup", () => {
       }
     }
   }, 30_000);
+});
+
+/** Renders `element` at `path` as the server does with `store`; `captured` reports a capture. */
+function renderAt(path: string, element: ReturnType<typeof createElement>, store: MarkupStore | null) {
+  return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(StaticRouter, { location: path }, element)));
+}
+
+/**
+ * Renders `element` three times: without a store (the browser's markup), through a new store (a
+ * miss that keeps its markup) and through the next (sent from memory). Returns the three and the key.
+ */
+function renderKeptTwice(path: string, element: ReturnType<typeof createElement>) {
+  const rendered = renderAt(path, element, null);
+  let key: string | null = null;
+  const first = markupStoreForPage();
+  const firstRender = renderAt(path, element, { get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
+  first.keep(Buffer.from(firstRender));
+  let capturedAgain = false;
+  const kept = renderAt(path, element, { get: markupStoreForPage().get, capture: () => (capturedAgain = true) });
+  return { rendered, firstRender, kept, key, capturedAgain };
+}
+
+interface Row {
+  id: number;
+  name: string;
+}
+const ROWS: Row[] = [
+  { id: 1, name: "Ana <Souza> & \"Filhos\"" },
+  { id: 2, name: "Bruno Lima" },
+];
+
+function table(rows: Row[], rights: RowRights, keep: boolean) {
+  const Table = () =>
+    createElement(DataTable<Row>, {
+      caption: "Pacientes",
+      rows,
+      total: rows.length,
+      page: 1,
+      pageSize: 25,
+      getRowKey: (row) => row.id,
+      emptyText: "Nenhum",
+      keepRows: keep ? rights : undefined,
+      columns: [
+        { key: "name", header: "Nome", cell: (row) => createElement(PatientLink, { id: row.id, name: row.name }) },
+        ...actionsColumn<Row>(rights, (changes) => `/patients?${new URLSearchParams(changes as Record<string, string>)}`, (row) => row.name),
+      ],
+    });
+  return createElement(Table);
+}
+
+describe("a list's kept rows", () => {
+  const all: RowRights = { edit: true, delete: true };
+
+  test("are what React renders, and are sent from memory the second time", () => {
+    clearKeptMarkup();
+    const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice("/patients?q=ana", table(ROWS, all, true));
+    expect(rendered).toContain("Excluir Bruno Lima");
+    expect(key).not.toBeNull();
+    expect(firstRender).toBe(rendered);
+    expect(capturedAgain).toBe(false);
+    expect(kept).toBe(rendered);
+  });
+
+  test("other rows, rights or URL are another key; without keepRows nothing is kept", () => {
+    clearKeptMarkup();
+    const keys = new Set<string | null>();
+    for (const [path, rows, rights] of [
+      ["/patients", ROWS, all],
+      ["/patients", ROWS, { edit: true, delete: false }],
+      ["/patients", ROWS.slice(1), all],
+      ["/patients", [{ ...ROWS[1], name: "Bruno Lima Filho" }], all],
+      ["/patients?page=2", ROWS, all],
+    ] as const) {
+      const { rendered, kept, key } = renderKeptTwice(path, table([...rows], rights, true));
+      expect(kept).toBe(rendered);
+      keys.add(key);
+    }
+    expect(keys.size).toBe(5);
+    const plain = renderKeptTwice("/patients", table(ROWS, all, false));
+    expect(plain.key).toBeNull();
+    expect(keptMarkupSize().entries).toBe(5);
+  });
+});
+
+function scheduleDays(view: "day" | "week" | "month", statusOfFirst: "scheduled" | "cancelled" = "scheduled") {
+  const period = schedulePeriod(view, "2026-11-23", "2026-11-24");
+  return period.days.map((day, index) => ({
+    ...day,
+    total: index % 3 === 0 ? 5 : 1,
+    entries: [
+      {
+        id: 100 + index,
+        startTime: day.start + 9 * 3_600_000,
+        endTime: day.start + 10 * 3_600_000,
+        status: (index === 0 ? statusOfFirst : "confirmed") as AppointmentStatus,
+        patientId: 7,
+        patientName: `Paciente ${index} <b>`,
+        doctorName: "Dr. Rafael",
+        type: "Retorno",
+        location: "Sala 2",
+      },
+    ],
+  }));
+}
+
+describe("the schedule's kept views", () => {
+  const dayHref = (doctor: string) => (date: string) => `/schedule?view=day&date=${date}${doctor}`;
+  const views = {
+    day: (canEdit: boolean, _doctor: string, status?: "cancelled") => createElement(DayView, { day: scheduleDays("day", status)[0], canEdit }),
+    week: (canEdit: boolean, doctor: string, status?: "cancelled") => createElement(WeekView, { days: scheduleDays("week", status), canEdit, dayHref: dayHref(doctor) }),
+    month: (canEdit: boolean, doctor: string, status?: "cancelled") =>
+      createElement(MonthView, { title: "novembro de 2026", days: scheduleDays("month", status), canEdit, dayHref: dayHref(doctor) }),
+  };
+
+  test.each(Object.entries(views))("%s: what React renders, sent from memory; rights, filter and entries are in the key", (_view, make) => {
+    clearKeptMarkup();
+    const keys = new Set<string | null>();
+    for (const [path, element] of [
+      ["/schedule", make(true, "")],
+      ["/schedule", make(false, "")],
+      ["/schedule?doctor=3", make(true, "&doctor=3")],
+      ["/schedule", make(true, "", "cancelled")],
+    ] as const) {
+      const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice(path, element);
+      expect(rendered).toContain("Paciente 0 &lt;b&gt;");
+      expect(firstRender).toBe(rendered);
+      expect(capturedAgain).toBe(false);
+      expect(kept).toBe(rendered);
+      keys.add(key);
+    }
+    // The day view has no day links: the doctor filter reaches it through the edit links' return address.
+    expect(keys.size).toBe(4);
+  });
+});
+
+describe("the store's budget", () => {
+  test("keeps up to about 8 million characters, forgetting the least recently used first", () => {
+    clearKeptMarkup();
+    const page = (id: string, size: number) => Buffer.from(`<div id="${id}">${"x".repeat(size)}</div>`);
+    const keepOne = (key: string, size: number) => {
+      const store = markupStoreForPage();
+      store.capture(key, "div", key);
+      store.keep(page(key, size));
+    };
+    keepOne("a", 3_000_000);
+    keepOne("b", 3_000_000);
+    expect(markupStoreForPage().get("a")).toHaveLength(3_000_000); // 'a' is now the most recent
+    keepOne("c", 3_000_000);
+    expect(markupStoreForPage().get("b")).toBeUndefined();
+    expect(markupStoreForPage().get("a")).toHaveLength(3_000_000);
+    expect(keptMarkupSize()).toEqual({ entries: 2, chars: 6_000_002 });
+    keepOne("huge", 9_000_000); // more than the whole budget: not kept, nothing forgotten for it
+    expect(keptMarkupSize().entries).toBe(2);
+    keepOne("a", 10); // kept again: replaces its old markup
+    expect(keptMarkupSize()).toEqual({ entries: 2, chars: 3_000_012 });
+  });
 });

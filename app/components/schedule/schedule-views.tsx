@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { EmptyState } from "~/components/empty-state";
+import { CachedElement } from "~/lib/markup-cache";
 import { PatientLink } from "~/components/patient-link";
 import { type BadgeVariant, Badge } from "~/components/ui/badge";
 import { formatInClinic, formatTime } from "~/lib/dates";
@@ -54,6 +55,16 @@ function useEditHref(canEdit: boolean): ((id: number) => string) | null {
   return (id) => `/appointments?edit=${id}&${back}`;
 }
 
+/**
+ * The key the view's markup is kept under (docs/decisions/0025-cached-shell-markup.md): its days
+ * (entries, totals, labels, 'today'), the edit links' form and the day links' form (which carry the
+ * doctor filter). A busy day or month is a hundred entries; between changes, every view of it sends
+ * the same markup.
+ */
+function viewKey(view: string, days: Day[], editHref: ((id: number) => string) | null, dayHref: ((date: string) => string) | null) {
+  return JSON.stringify([view, editHref && editHref(0), dayHref && dayHref(days[0].date), days]);
+}
+
 /** The entry opens the appointment's edit dialog for those who may edit; otherwise it is plain text. */
 function EntryLink({ href, className, children }: { href: string | null; className?: string; children: ReactNode }) {
   if (!href) return <span className={className}>{children}</span>;
@@ -76,7 +87,14 @@ export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
         Mostrando as primeiras {day.entries.length} de {day.total} consultas deste dia. Escolha um médico para ver a agenda dele inteira.
       </p>
     ) : null}
-    <ol aria-label={`Consultas de ${day.label}`} className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm" data-date={day.date}>
+    <CachedElement
+      as="ol"
+      id="day-entries"
+      cacheKey={viewKey("day", [day], editHref, null)}
+      aria-label={`Consultas de ${day.label}`}
+      className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm"
+      data-date={day.date}
+    >
       {day.entries.map((entry) => (
         <li key={entry.id} className="day-entry" data-testid="schedule-entry">
           <p className="day-entry-time">
@@ -95,7 +113,7 @@ export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
           <Badge variant={STATUS_VARIANTS[entry.status] ?? "outline"}>{statusLabel(entry.status)}</Badge>
         </li>
       ))}
-    </ol>
+    </CachedElement>
     </>
   );
 }
@@ -123,7 +141,7 @@ function CompactEntry({ entry, day, href, showDoctor }: { entry: Entry; day: Day
 export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boolean; dayHref: (date: string) => string }) {
   const editHref = useEditHref(canEdit);
   return (
-    <div className="grid gap-3 lg:grid-cols-7">
+    <CachedElement as="div" id="week-days" cacheKey={viewKey("week", days, editHref, dayHref)} className="grid gap-3 lg:grid-cols-7">
       {days.map((day) => (
         <section
           key={day.date}
@@ -166,7 +184,7 @@ export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boo
           ) : null}
         </section>
       ))}
-    </div>
+    </CachedElement>
   );
 }
 
@@ -187,7 +205,7 @@ export function MonthView({ title, days, canEdit, dayHref }: { title: string; da
             ))}
           </tr>
         </thead>
-        <tbody>
+        <CachedElement as="tbody" id="month-weeks" cacheKey={viewKey("month", days, editHref, dayHref)}>
           {weeks.map((week) => (
             <tr key={week[0].date}>
               {week.map((day) => {
@@ -230,7 +248,7 @@ export function MonthView({ title, days, canEdit, dayHref }: { title: string; da
               })}
             </tr>
           ))}
-        </tbody>
+        </CachedElement>
       </table>
     </div>
   );
