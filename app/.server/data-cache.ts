@@ -1,14 +1,15 @@
 import { sqlite } from "./db";
 
 /**
- * Figures computed from the whole database (the dashboard's, the KPIs') are kept until the data
- * changes. The data's version is SQLite's own: `PRAGMA data_version` moves when another connection
+ * Figures computed from the whole database (the dashboard's, the KPIs') and the schedule's
+ * entries of a period are kept until the data changes. The data's version is SQLite's own: `PRAGMA data_version` moves when another connection
  * commits, `total_changes()` when this one writes, so no write anywhere can leave a stale figure,
  * and a page viewed between writes costs a lookup instead of a scan. Rows of the audit trail are
  * left out (`withoutNewVersion`): no figure reads the trail, and every view of a patient's data
  * adds an entry, so counting them would recompute the dashboard after each patient page.
  */
-const MAX_ENTRIES = 64;
+/** Values kept: figures are a few hundred bytes, a schedule period up to 140 entries (≈ 30 KB). */
+const MAX_ENTRIES = 256;
 const entries = new Map<string, { version: string; value: unknown }>();
 let versionStatements: { data: () => number; changes: () => number } | undefined;
 /** Rows this connection wrote that no figure depends on (audit entries). */
@@ -47,6 +48,8 @@ export function cachedUntilWrite<T>(key: string, compute: () => T): T {
   const hit = entries.get(key);
   if (hit && hit.version === version) return hit.value as T;
   const value = compute();
+  // Set anew, so the oldest computed is the first forgotten.
+  entries.delete(key);
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, { version, value });
   return value;

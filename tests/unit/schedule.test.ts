@@ -3,10 +3,12 @@
  * out as a fixed UTC instant, so the file must pass under any process TZ: run it with TZ=UTC
  * and TZ=Asia/Tokyo (both shift a naive local-midnight computation off by hours).
  */
+import Database from "better-sqlite3";
+import { eq } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { appointments, doctors } from "~db/schema";
-import { db, sqlite } from "~/.server/db";
+import { databasePath, db, sqlite } from "~/.server/db";
 import { todayIsoInClinic } from "~/lib/dates";
 import {
   MONTH_CELL_LIMIT,
@@ -208,6 +210,23 @@ describe("listScheduleEntries", () => {
       "2026-11-28": [],
     });
     expect(result.map((r) => r.total)).toEqual([1, 1, 1, 1, 1, 0, 0]);
+  });
+
+  test("entries are kept until the next write, here or from another connection", () => {
+    const days = schedulePeriod("week", "2026-11-29").days;
+    const ofWeek = () => listScheduleEntries(days).flatMap((d) => d.entries.map((e) => `${e.id}:${e.status}`));
+    expect(ofWeek()).toEqual([]);
+    addAppointment("kept", "2026-11-30T13:00:00Z", "2026-11-30T14:00:00Z");
+    expect(ofWeek()).toEqual([`${ids.kept}:scheduled`]);
+    const other = new Database(databasePath);
+    try {
+      other.prepare("update appointments set status = 'confirmed' where id = ?").run(ids.kept);
+    } finally {
+      other.close();
+    }
+    expect(ofWeek()).toEqual([`${ids.kept}:confirmed`]);
+    db.delete(appointments).where(eq(appointments.id, ids.kept)).run();
+    expect(ofWeek()).toEqual([]);
   });
 
   test("the day view also selects type and location", () => {
