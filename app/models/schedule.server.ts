@@ -210,19 +210,27 @@ export interface ScheduleQueryOptions {
  * belongs to both days. Counting and the per-day limit happen in SQL, so a busy month sends
  * at most `perDayLimit` rows per day. Returns one result per day, in the order given.
  *
- * The rows are kept until the next write anywhere (app/.server/data-cache.ts): a day or month is
- * viewed again and again between changes, and its query is most of the page's cost (0.5–0.9 ms on
- * a large practice's database).
+ * Kept until the next write anywhere (app/.server/data-cache.ts): a day or month is viewed again
+ * and again between changes, and its query was most of the page's cost (0.5–0.9 ms on a large
+ * practice's database). `readScheduleEntries` is the same without the cache.
  */
 export function listScheduleEntries(
   days: ReadonlyArray<{ start: number; end: number }>,
   options: ScheduleQueryOptions = {},
 ): ScheduleDayEntries[] {
   if (days.length === 0) return [];
+  const key = `schedule:${JSON.stringify([days.map((d) => [d.start, d.end]), options])}`;
+  return cachedUntilWrite(key, () => readScheduleEntries(days, options));
+}
+
+/** `listScheduleEntries`, read from the database every time. */
+export function readScheduleEntries(
+  days: ReadonlyArray<{ start: number; end: number }>,
+  options: ScheduleQueryOptions = {},
+): ScheduleDayEntries[] {
+  if (days.length === 0) return [];
   const detailed = options.detailed ?? false;
-  const rows = cachedUntilWrite(`schedule:${JSON.stringify([days.map((d) => [d.start, d.end]), options])}`, () =>
-    db.all<RawEntry>(scheduleEntriesQuery(days, options)),
-  );
+  const rows = db.all<RawEntry>(scheduleEntriesQuery(days, options));
 
   const results = new Map<number, ScheduleDayEntries>(days.map((d) => [d.start, { entries: [], total: 0 }]));
   for (const row of rows) {

@@ -1,6 +1,7 @@
 /**
- * `npm run bench:figures`: what the dashboard, KPI and honorários figures cost when nothing is
- * cached (the first view after any write), on the database at DATABASE_PATH.
+ * `npm run bench:figures`: what the dashboard, KPI and honorários figures and the schedule's
+ * entries cost when nothing is cached (the first view after any write), on the database at
+ * DATABASE_PATH.
  *
  * Each report is computed through the same model function its screen calls, bypassing the
  * `cachedUntilWrite` cache, for the periods a user can pick (this month, this year, ten years:
@@ -73,6 +74,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { metricsKpis } = await import("../../app/models/kpi-metricas.server.ts");
   const { getDashboardStats } = await import("../../app/models/dashboard.server.ts");
   const { feesByDoctor, payerSummary } = await import("../../app/models/honorarios.server.ts");
+  const schedule = await import("../../app/models/schedule.server.ts");
 
   const now = new Date();
   const tenYearsAgo = new Date(now);
@@ -122,6 +124,13 @@ export async function measureFigures(): Promise<FigureTiming[]> {
     rows.push({ screen: "/honorarios/medicos", period: period.label, filter: "all", ms: doctorsMs, items: Math.max(1, n) });
     const payersMs = time(() => (n = payerSummary({ from: range.from, to: range.to, payerId: null }).length));
     rows.push({ screen: "/honorarios/pagador", period: period.label, filter: "all", ms: payersMs, items: Math.max(1, n) });
+  }
+  // The schedule's entries of this day, week and month (kept until the next write, like the
+  // reports): one view of up to 100, 140 or 126 entries.
+  for (const [view, perDayLimit] of [["day", schedule.DAY_LIMIT], ["week", schedule.WEEK_DAY_LIMIT], ["month", schedule.MONTH_CELL_LIMIT]] as const) {
+    const { days } = schedule.schedulePeriod(view, schedule.parseScheduleParams(new URL(`http://bench/schedule?view=${view}`)).date);
+    const ms = time(() => schedule.readScheduleEntries(days, { perDayLimit, detailed: view === "day" }));
+    rows.push({ screen: `/schedule?view=${view}`, period: `this ${view}`, filter: "all", ms, items: 1 });
   }
   return rows;
 }
