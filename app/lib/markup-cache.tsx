@@ -16,7 +16,7 @@ export interface MarkupStore {
 
 export const MarkupStoreContext = createContext<MarkupStore | null>(null);
 
-type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody" | "ul";
+type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody";
 
 type CachedElementProps<Tag extends CachedTag> = ComponentPropsWithoutRef<Tag> & {
   as: Tag;
