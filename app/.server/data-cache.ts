@@ -2,9 +2,10 @@ import { sqlite } from "./db";
 
 /**
  * Figures computed from the whole database (the dashboard's, the KPIs') and the schedule's
- * entries of a period are kept until the data changes. The data's version is SQLite's own: `PRAGMA data_version` moves when another connection
- * commits, `total_changes()` when this one writes, so no write anywhere can leave a stale figure,
- * and a page viewed between writes costs a lookup instead of a scan. Rows of the audit trail are
+ * entries of a period are kept until the data changes. The data's version is SQLite's own:
+ * `PRAGMA data_version` moves when another connection commits, `total_changes()` when this one
+ * writes, so no write anywhere can leave a stale figure, and a page viewed between writes costs a
+ * lookup instead of a scan. Rows of the audit trail are
  * left out (`withoutNewVersion`): no figure reads the trail, and every view of a patient's data
  * adds an entry, so counting them would recompute the dashboard after each patient page.
  */

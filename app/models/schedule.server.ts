@@ -205,6 +205,18 @@ export interface ScheduleQueryOptions {
 }
 
 /**
+ * What a view of the schedule lists: every view is bounded (a busy practice's week holds thousands
+ * of appointments), and the day view also shows type and location.
+ */
+export function scheduleEntryOptions(view: ScheduleView, doctorId: number | null): ScheduleQueryOptions {
+  return {
+    doctorId,
+    perDayLimit: view === "month" ? MONTH_CELL_LIMIT : view === "week" ? WEEK_DAY_LIMIT : DAY_LIMIT,
+    detailed: view === "day",
+  };
+}
+
+/**
  * The appointments overlapping each day (`start_time < day end and end_time > day start`),
  * with patient and doctor names, ordered by start time. An appointment that crosses midnight
  * belongs to both days. Counting and the per-day limit happen in SQL, so a busy month sends
@@ -218,7 +230,6 @@ export function listScheduleEntries(
   days: ReadonlyArray<{ start: number; end: number }>,
   options: ScheduleQueryOptions = {},
 ): ScheduleDayEntries[] {
-  if (days.length === 0) return [];
   const key = `schedule:${JSON.stringify([days.map((d) => [d.start, d.end]), options])}`;
   return cachedUntilWrite(key, () => readScheduleEntries(days, options));
 }

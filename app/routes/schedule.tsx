@@ -9,13 +9,11 @@ import { requirePermission } from "~/.server/auth";
 import { todayIsoInClinic } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 import {
-  DAY_LIMIT,
-  MONTH_CELL_LIMIT,
-  WEEK_DAY_LIMIT,
   type ScheduleView,
   listScheduleDoctors,
   listScheduleEntries,
   parseScheduleParams,
+  scheduleEntryOptions,
   schedulePeriod,
 } from "~/models/schedule.server";
 import type { Route } from "./+types/schedule";
@@ -31,12 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An unknown doctor id (deleted, hand-typed) shows everyone rather than an empty agenda.
   const doctorId = params.doctorId !== null && doctors.some((d) => d.id === params.doctorId) ? params.doctorId : null;
   const period = schedulePeriod(params.view, params.date, today);
-  const entries = listScheduleEntries(period.days, {
-    doctorId,
-    // Every view is bounded: a busy practice's week holds thousands of appointments.
-    perDayLimit: period.view === "month" ? MONTH_CELL_LIMIT : period.view === "week" ? WEEK_DAY_LIMIT : DAY_LIMIT,
-    detailed: period.view === "day",
-  });
+  const entries = listScheduleEntries(period.days, scheduleEntryOptions(period.view, doctorId));
 
   return {
     view: period.view,

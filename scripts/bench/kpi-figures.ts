@@ -75,6 +75,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { getDashboardStats } = await import("../../app/models/dashboard.server.ts");
   const { feesByDoctor, payerSummary } = await import("../../app/models/honorarios.server.ts");
   const schedule = await import("../../app/models/schedule.server.ts");
+  const { todayIsoInClinic } = await import("../../app/lib/dates.ts");
 
   const now = new Date();
   const tenYearsAgo = new Date(now);
@@ -127,9 +128,9 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   }
   // The schedule's entries of this day, week and month (kept until the next write, like the
   // reports): one view of up to 100, 140 or 126 entries.
-  for (const [view, perDayLimit] of [["day", schedule.DAY_LIMIT], ["week", schedule.WEEK_DAY_LIMIT], ["month", schedule.MONTH_CELL_LIMIT]] as const) {
-    const { days } = schedule.schedulePeriod(view, schedule.parseScheduleParams(new URL(`http://bench/schedule?view=${view}`)).date);
-    const ms = time(() => schedule.readScheduleEntries(days, { perDayLimit, detailed: view === "day" }));
+  for (const view of ["day", "week", "month"] as const) {
+    const { days } = schedule.schedulePeriod(view, todayIsoInClinic());
+    const ms = time(() => schedule.readScheduleEntries(days, schedule.scheduleEntryOptions(view, null)));
     rows.push({ screen: `/schedule?view=${view}`, period: `this ${view}`, filter: "all", ms, items: 1 });
   }
   return rows;
