@@ -1,5 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { doctors } from "~db/schema";
+import { cachedUntilWrite } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 
@@ -16,4 +17,28 @@ export function searchDoctorOptions(q: string, limit = 20) {
 
 export function getDoctorOption(id: number) {
   return db.select({ id: doctors.id, name: doctors.name, specialty: doctors.specialty }).from(doctors).where(eq(doctors.id, id)).get() ?? null;
+}
+
+/** Most doctors a list's doctor filter offers. */
+const FILTER_OPTIONS_LIMIT = 500;
+
+// The lists' doctor filters are the same few rows on every view of /appointments, /surgeries, the
+// pipeline and the honorários, so they are kept until the next write (app/.server/data-cache.ts)
+// instead of being queried for each page. Callers share the arrays: map them, never change them.
+
+/** Every doctor (active first, then by name) for a list's doctor filter. */
+export function listDoctorFilterOptions() {
+  return cachedUntilWrite("doctor-filter:all", () =>
+    db
+      .select({ id: doctors.id, name: doctors.name, active: doctors.active })
+      .from(doctors)
+      .orderBy(desc(doctors.active), asc(doctors.searchText), asc(doctors.id))
+      .limit(FILTER_OPTIONS_LIMIT)
+      .all(),
+  );
+}
+
+/** The first `limit` active doctors by name, as `searchDoctorOptions("")` gives them. */
+export function listActiveDoctorOptions(limit: number) {
+  return cachedUntilWrite(`doctor-filter:active:${limit}`, () => searchDoctorOptions("", limit));
 }

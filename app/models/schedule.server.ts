@@ -362,13 +362,18 @@ interface RawEntry {
   location?: string | null;
 }
 
-/** Doctors for the filter: the active ones by name, plus the selected one if it is inactive. */
+/**
+ * Doctors for the filter: the active ones by name, plus the selected one if it is inactive. The
+ * same rows on every view, so kept until the next write like the entries (callers share the array).
+ */
 export function listScheduleDoctors(selectedId: number | null = null) {
   const where = selectedId ? or(eq(doctors.active, true), eq(doctors.id, selectedId)) : eq(doctors.active, true);
-  return db
-    .select({ id: doctors.id, name: doctors.name, active: doctors.active })
-    .from(doctors)
-    .where(where)
-    .orderBy(asc(doctors.searchText), asc(doctors.id))
-    .all();
+  return cachedUntilWrite(`schedule-doctors:${selectedId ?? ""}`, () =>
+    db
+      .select({ id: doctors.id, name: doctors.name, active: doctors.active })
+      .from(doctors)
+      .where(where)
+      .orderBy(asc(doctors.searchText), asc(doctors.id))
+      .all(),
+  );
 }

@@ -187,16 +187,6 @@ export function listStageHistory(surgeryId: number, limit = 20) {
     .all();
 }
 
-/** Every doctor (active first, then by name) for the list's doctor filter. */
-export function listDoctorFilterOptions() {
-  return db
-    .select({ id: doctors.id, name: doctors.name, active: doctors.active })
-    .from(doctors)
-    .orderBy(desc(doctors.active), asc(doctors.searchText), asc(doctors.id))
-    .limit(REGISTRY_OPTIONS_LIMIT)
-    .all();
-}
-
 // ---------------------------------------------------------------------------- Cadastros options
 
 /** Active hospitals by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */

@@ -26,7 +26,7 @@ import {
   updateAppointment,
 } from "~/models/appointment.server";
 import { appointmentDialogData, appointmentListStateUrl } from "~/models/appointment-dialog.server";
-import { getDoctorOption, searchDoctorOptions } from "~/models/doctor-options.server";
+import { getDoctorOption, listActiveDoctorOptions } from "~/models/doctor-options.server";
 import { withSelected } from "~/models/picker-options.server";
 import { appointmentSchema } from "~/validation/appointment";
 import type { Route } from "./+types/appointments";
@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...listAppointments(params, filters),
     params,
     filters,
-    doctorFilterOptions: withSelected(searchDoctorOptions("", 200), filters.doctorId, getDoctorOption),
+    doctorFilterOptions: withSelected(listActiveDoctorOptions(200), filters.doctorId, getDoctorOption),
     dialog,
     editing: editing ? { id: editing.id } : null,
     deleting,

@@ -8,7 +8,7 @@ import { requirePermission } from "~/.server/auth";
 import { doctorReportParams } from "~/lib/fees/report-params";
 import { formatBRL } from "~/lib/money";
 import { feesByDoctor } from "~/models/honorarios.server";
-import { listDoctorFilterOptions } from "~/models/surgery.server";
+import { listDoctorFilterOptions } from "~/models/doctor-options.server";
 import { feeViewerOf } from "~/models/surgery-fees.server";
 import type { Route } from "./+types/honorarios-medicos";
 

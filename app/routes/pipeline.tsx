@@ -14,7 +14,8 @@ import { stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { MOVE_FAILED, moveIntent } from "~/models/pipeline-intents.server";
 import { loadBoard, loadColumn } from "~/models/pipeline.server";
-import { listDoctorFilterOptions, listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
+import { listDoctorFilterOptions } from "~/models/doctor-options.server";
+import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/pipeline";
 
 export const handle = { title: "Pipeline Cirúrgico", subtitle: "Cirurgias por etapa da autorização ao faturamento" };

@@ -19,11 +19,11 @@ import { SURGERY_LIST } from "~/lib/lists";
 import { can, rightsIn } from "~/lib/permissions";
 import { stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
+import { listDoctorFilterOptions } from "~/models/doctor-options.server";
 import {
   createSurgery,
   deleteSurgery,
   getSurgery,
-  listDoctorFilterOptions,
   listStageHistory,
   listSurgeries,
   surgeryDeleteBlock,

@@ -1,8 +1,9 @@
+import Database from "better-sqlite3";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, auditLog, doctors, patients, surgeries, surgeryFeeLines } from "~db/schema";
-import { db } from "~/.server/db";
+import { databasePath, db } from "~/.server/db";
 import { PAGE_SIZE } from "~/lib/list-params";
 import {
   DoctorError,
@@ -13,6 +14,8 @@ import {
   listDoctors,
   updateDoctor,
 } from "~/models/doctor.server";
+import { listActiveDoctorOptions, listDoctorFilterOptions } from "~/models/doctor-options.server";
+import { listScheduleDoctors } from "~/models/schedule.server";
 import { action, loader } from "~/routes/doctors";
 import { COMMISSION_MESSAGES, type DoctorInput, doctorSchema, formatCommission, formatCrm } from "~/validation/doctor";
 import { formRequest, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "./helpers";
@@ -212,6 +215,45 @@ describe("doctor model", () => {
 
   it("refuses to delete a doctor that does not exist", () => {
     expect(() => deleteDoctor(adminId, 987654)).toThrow(DoctorError);
+  });
+});
+
+describe("doctor filter options", () => {
+  // Kept between views until a write: every change to a doctor shows on the next list view.
+  const names = () => ({
+    all: listDoctorFilterOptions().map((d) => `${d.name}${d.active ? "" : " (inativo)"}`),
+    active: listActiveDoctorOptions(200).map((d) => d.name),
+    schedule: listScheduleDoctors().map((d) => d.name),
+  });
+
+  it("show a doctor added, renamed or made inactive, here or on another connection, on the next view", () => {
+    const before = names();
+    const id = createDoctor(adminId, input({ name: "Dr. Zacarias Filtro", crm: "747474" }));
+    expect(names()).toEqual({
+      all: expect.arrayContaining([...before.all, "Dr. Zacarias Filtro"]),
+      active: [...before.active, "Dr. Zacarias Filtro"].sort((a, b) => a.localeCompare(b, "pt-BR")),
+      schedule: expect.arrayContaining([...before.schedule, "Dr. Zacarias Filtro"]),
+    });
+    expect(names().schedule).toHaveLength(before.schedule.length + 1);
+
+    updateDoctor(adminId, id, input({ name: "Dr. Zacarias Renomeado", crm: "747474" }));
+    expect(names().active).toContain("Dr. Zacarias Renomeado");
+    expect(names().schedule).not.toContain("Dr. Zacarias Filtro");
+
+    updateDoctor(adminId, id, input({ name: "Dr. Zacarias Renomeado", crm: "747474", active: false }));
+    expect(names().all).toContain("Dr. Zacarias Renomeado (inativo)");
+    expect(names().active).toEqual(before.active);
+    expect(names().schedule).toEqual(before.schedule);
+    expect(listScheduleDoctors(id).map((d) => d.name)).toContain("Dr. Zacarias Renomeado");
+
+    const other = new Database(databasePath);
+    try {
+      other.prepare("update doctors set active = 1 where id = ?").run(id);
+    } finally {
+      other.close();
+    }
+    expect(names().active).toContain("Dr. Zacarias Renomeado");
+    expect(names().schedule).toContain("Dr. Zacarias Renomeado");
   });
 });
 
