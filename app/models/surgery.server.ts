@@ -120,7 +120,9 @@ export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFi
       })
       .from(surgeries)
       .innerJoin(patients, eq(patients.id, surgeries.patientId))
-      .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
+      // '+': the doctor join must not drive the read (see cardQuery in pipeline.server.ts): for
+      // 'Concluído', most surgeries, SQLite otherwise sorted them all, 150 ms instead of 0.2.
+      .innerJoin(doctors, eq(doctors.id, sql`+${surgeries.doctorId}`))
       .where(and(where, position))
       .orderBy(...orderBy)
       .limit(limit)
