@@ -4,6 +4,7 @@ import { Link } from "~/components/ui/link";
 import { type BoardCard, MoveFeedback, PipelineCard, approveHref, moveFetcherKey } from "~/components/pipeline-card";
 import { approvalNeedsJustification } from "~/lib/opme";
 import { formatBRL } from "~/lib/money";
+import { CachedElement } from "~/lib/markup-cache";
 import { type PipelineStage, isPipelineStage } from "~/lib/pipeline";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
 import type { DndLayerProps } from "./pipeline-dnd";
@@ -34,6 +35,16 @@ export function useHrefWith(): (changes: ParamChanges) => string {
   return (changes) => pathWithParams(pathname, search, changes);
 }
 
+/** Where a card's 'Mover' leads without JavaScript: this page with its menu open (`mover`), scrolled to it. */
+export function menuHref(id: number, hrefWith: (changes: ParamChanges) => string) {
+  return `${hrefWith({ mover: id })}#card-${id}-title`;
+}
+
+/** This page without an open card menu: where a move, a denial or an approval come back to. */
+export function boardHref(hrefWith: (changes: ParamChanges) => string) {
+  return hrefWith({ mover: null });
+}
+
 /** The denial form of a card ('Negado' asks for the reason), returning to `back`. */
 export function denyHref(id: number, back: string) {
   return `/pipeline/${id}/negar?voltar=${encodeURIComponent(back)}`;
@@ -53,15 +64,20 @@ function usePendingMoves(): Map<number, PipelineStage> {
 /**
  * The kanban: one column per stage, the cards in date order with the column's count and billed
  * total. Works as plain HTML; with JavaScript (and the right to move) it loads the drag-and-drop
- * layer on demand, so dnd-kit is never part of the page's first load.
+ * layer on demand, so dnd-kit is never part of the page's first load. The server keeps the
+ * columns' markup (ADR 0025) under everything it shows: the cards, the right to move and the page's
+ * address (which names the card whose menu is open).
  */
 export function PipelineBoard({
   columns,
   canMove,
+  moving,
   hrefWith,
 }: {
   columns: BoardColumn[];
   canMove: boolean;
+  /** The card whose move menu the page opens (`mover`, for browsers without JavaScript). */
+  moving: number | null;
   hrefWith: (changes: ParamChanges) => string;
 }) {
   const [Dnd, setDnd] = useState<ComponentType<DndLayerProps> | null>(null);
@@ -78,16 +94,17 @@ export function PipelineBoard({
   const navigate = useNavigate();
   const pending = usePendingMoves();
   const cards = new Map(columns.flatMap((column) => column.cards.map((card) => [card.id, card] as const)));
+  const back = boardHref(hrefWith);
 
   const move = (id: number, to: PipelineStage) => {
     const card = cards.get(id);
     if (!card || (pending.get(id) ?? card.stage) === to) return;
     if (to === "negado") {
-      navigate(denyHref(id, hrefWith({})));
+      navigate(denyHref(id, back));
       return;
     }
     if (to === "aprovado" && approvalNeedsJustification(card.opme ?? null)) {
-      navigate(approveHref(id, denyHref(id, hrefWith({}))));
+      navigate(approveHref(id, denyHref(id, back)));
       return;
     }
     void submit({ intent: "move", id: String(id), to }, { method: "post", navigate: false, fetcherKey: moveFetcherKey(id), preventScrollReset: true });
@@ -105,7 +122,15 @@ export function PipelineBoard({
   });
 
   const render = (wrap: BoardWrappers) => (
-    <div className="overflow-x-auto pb-2" role="region" aria-label="Quadro do pipeline cirúrgico" tabIndex={0}>
+    <CachedElement
+      as="div"
+      id="pipeline-board"
+      cacheKey={wrap === PLAIN && pending.size === 0 ? JSON.stringify(["board", columns, canMove, hrefWith({})]) : undefined}
+      className="overflow-x-auto pb-2"
+      role="region"
+      aria-label="Quadro do pipeline cirúrgico"
+      tabIndex={0}
+    >
       <div className="flex min-w-max gap-3">
         {shown.map((column) =>
           wrap.column(
@@ -131,7 +156,9 @@ export function PipelineBoard({
                   <PipelineCard
                     card={{ ...card, stage: column.stage }}
                     canMove={canMove}
-                    denyHref={denyHref(card.id, hrefWith({}))}
+                    denyHref={denyHref(card.id, back)}
+                    menuHref={menuHref(card.id, hrefWith)}
+                    menuOpen={moving === card.id}
                     dragHandle={handle}
                     pending={column.arriving.has(card.id)}
                     showsFeedback={false}
@@ -139,7 +166,7 @@ export function PipelineBoard({
                 )),
               )}
               {column.total > column.cards.length ? (
-                <Link to={hrefWith({ coluna: column.stage })} className="px-1 text-xs font-medium text-primary underline-offset-2 hover:underline">
+                <Link to={hrefWith({ coluna: column.stage, mover: null })} className="px-1 text-xs font-medium text-primary underline-offset-2 hover:underline">
                   Ver todas ({column.total.toLocaleString("pt-BR")})
                 </Link>
               ) : null}
@@ -147,7 +174,7 @@ export function PipelineBoard({
           ),
         )}
       </div>
-    </div>
+    </CachedElement>
   );
 
   return (

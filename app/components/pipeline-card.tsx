@@ -1,5 +1,5 @@
 import { ArrowRightLeft, CalendarDays, Clock, GripVertical } from "~/components/icons";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
 import { Link } from "~/components/ui/link";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
@@ -8,7 +8,6 @@ import { OPME_MIN_SUPPLIERS, approvalNeedsJustification, opmeBadgeText } from "~
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/pipeline";
 import type { Toast } from "~/lib/toast";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { cn } from "~/lib/utils";
 
 /** What the board shows of a surgery (built by the loader: app/models/pipeline.server.ts). */
 export interface BoardCard {
@@ -45,11 +44,18 @@ export function daysInStageText(days: number) {
  * so a move works without JavaScript; with it, the form goes through a fetcher (the card moves at
  * once and comes back, with 'Erro ao atualizar status', when the server refuses). A move to
  * 'Negado' opens the denial form instead (`denyHref`).
+ *
+ * The menu's forms are rendered when it opens, not with every card: a board of a hundred cards
+ * would otherwise send nine forms each. In the browser opening it renders them at once; without
+ * JavaScript the open menu offers a link to the same board with this card's menu rendered open
+ * (`menuHref`, the `mover` parameter).
  */
 export function PipelineCard({
   card,
   canMove,
   denyHref,
+  menuHref,
+  menuOpen = false,
   dragHandle,
   pending = false,
   showsFeedback = true,
@@ -57,6 +63,10 @@ export function PipelineCard({
   card: BoardCard;
   canMove: boolean;
   denyHref: string;
+  /** This page with the card's menu open: where 'Mover' leads without JavaScript. */
+  menuHref: string;
+  /** The menu is open from the start (the page's `mover` is this card). */
+  menuOpen?: boolean;
   /** The drag-and-drop handle, once the drag-and-drop code has loaded. */
   dragHandle?: ReactNode;
   pending?: boolean;
@@ -68,21 +78,17 @@ export function PipelineCard({
   const titleId = `card-${card.id}-title`;
 
   return (
-    <article
-      aria-labelledby={titleId}
-      data-card={card.id}
-      className={cn("space-y-2 rounded-md border bg-card p-3 text-sm shadow-xs", pending && "opacity-60")}
-    >
-      <div className="flex items-start justify-between gap-2">
-        <Link id={titleId} to={`/pipeline/${card.id}`} className="font-medium underline-offset-2 hover:underline">
+    <article aria-labelledby={titleId} data-card={card.id} className={pending ? "pipeline-card opacity-60" : "pipeline-card"}>
+      <div className="pipeline-card-head">
+        <Link id={titleId} to={`/pipeline/${card.id}`} className="pipeline-card-title">
           {card.patientName}
         </Link>
         {dragHandle}
       </div>
-      <p className="text-foreground">{card.surgeryType}</p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
+      <p>{card.surgeryType}</p>
+      <dl className="pipeline-card-facts">
         <dt>Médico</dt>
-        <dd className="text-foreground">{card.doctorName}</dd>
+        <dd>{card.doctorName}</dd>
         <dt>Hospital</dt>
         <dd>{card.hospital || "-"}</dd>
         <dt>Pagador</dt>
@@ -111,42 +117,61 @@ export function PipelineCard({
           </Link>
         ) : null}
       </div>
-      {canMove ? <MoveMenu card={card} denyHref={denyHref} fetcher={fetcher} /> : null}
+      {canMove ? <MoveMenu card={card} denyHref={denyHref} menuHref={menuHref} initiallyOpen={menuOpen} fetcher={fetcher} /> : null}
     </article>
   );
 }
 
-function MoveMenu({ card, denyHref, fetcher }: { card: BoardCard; denyHref: string; fetcher: ReturnType<typeof useFetcher> }) {
+function MoveMenu({
+  card,
+  denyHref,
+  menuHref,
+  initiallyOpen,
+  fetcher,
+}: {
+  card: BoardCard;
+  denyHref: string;
+  menuHref: string;
+  initiallyOpen: boolean;
+  fetcher: ReturnType<typeof useFetcher>;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
-    <details className="group">
-      <summary className="inline-flex cursor-pointer items-center gap-1 rounded-sm text-xs font-medium text-primary">
+    <details className="move-menu" open={initiallyOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
         <ArrowRightLeft aria-hidden className="size-3" />
         Mover<span className="sr-only"> {card.patientName}</span>
       </summary>
-      <ul className="mt-2 grid gap-1" aria-label={`Mover ${card.patientName} para`}>
-        {PIPELINE_STAGES.filter((stage) => stage.id !== card.stage).map((stage) => (
-          <li key={stage.id}>
-            {stage.id === "negado" ? (
-              <Link to={denyHref} preventScrollReset className="block rounded-sm px-2 py-1 text-xs hover:bg-accent">
-                {stage.label}
-              </Link>
-            ) : stage.id === "aprovado" && approvalNeedsJustification(card.opme ?? null) ? (
-              <Link to={approveHref(card.id, denyHref)} preventScrollReset className="block rounded-sm px-2 py-1 text-xs hover:bg-accent">
-                {stage.label}
-              </Link>
-            ) : (
-              <fetcher.Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="move" />
-                <input type="hidden" name="id" value={card.id} />
-                <input type="hidden" name="to" value={stage.id} />
-                <button type="submit" className="w-full rounded-sm px-2 py-1 text-left text-xs hover:bg-accent">
+      {open ? (
+        <ul className="mt-2 grid gap-1" aria-label={`Mover ${card.patientName} para`}>
+          {PIPELINE_STAGES.filter((stage) => stage.id !== card.stage).map((stage) => (
+            <li key={stage.id}>
+              {stage.id === "negado" ? (
+                <Link to={denyHref} preventScrollReset className="move-menu-item">
                   {stage.label}
-                </button>
-              </fetcher.Form>
-            )}
-          </li>
-        ))}
-      </ul>
+                </Link>
+              ) : stage.id === "aprovado" && approvalNeedsJustification(card.opme ?? null) ? (
+                <Link to={approveHref(card.id, denyHref)} preventScrollReset className="move-menu-item">
+                  {stage.label}
+                </Link>
+              ) : (
+                <fetcher.Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="move" />
+                  <input type="hidden" name="id" value={card.id} />
+                  <input type="hidden" name="to" value={stage.id} />
+                  <button type="submit" className="move-menu-item">
+                    {stage.label}
+                  </button>
+                </fetcher.Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Link to={menuHref} className="move-menu-item mt-2 text-primary underline-offset-2 hover:underline">
+          Escolher a etapa<span className="sr-only"> de {card.patientName}</span>
+        </Link>
+      )}
     </details>
   );
 }

@@ -1,5 +1,5 @@
 import { FilterBar, type FilterField } from "~/components/filter-bar";
-import { type BoardColumn, PipelineBoard, denyHref, useHrefWith } from "~/components/pipeline-board";
+import { type BoardColumn, PipelineBoard, boardHref, denyHref, menuHref, useHrefWith } from "~/components/pipeline-board";
 import { PipelineCard } from "~/components/pipeline-card";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -7,13 +7,13 @@ import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
 import { formatBRL } from "~/lib/money";
-import { listUrl, parseListState } from "~/lib/list-params";
+import { listUrl, parseId, parseListState } from "~/lib/list-params";
 import { PIPELINE_LIST } from "~/lib/lists";
 import { can } from "~/lib/permissions";
 import { stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { MOVE_FAILED, moveIntent } from "~/models/pipeline-intents.server";
-import { loadBoard, loadColumn } from "~/models/pipeline.server";
+import { boardUntilWrite, loadColumn } from "~/models/pipeline.server";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
 import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/pipeline";
@@ -27,16 +27,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { filters, ...params } = parseListState(url, PIPELINE_LIST);
   const options = (rows: { id: number; name: string; active: boolean }[]) =>
     rows.map((row) => ({ value: String(row.id), label: row.active ? row.name : `${row.name} (inativo)` }));
+  const canMove = can(user, "pipeline", "edit");
   return {
     filters,
-    board: filters.column ? null : loadBoard(filters),
+    // The card whose move menu is open (without JavaScript, 'Mover' reloads the page with it).
+    moving: canMove ? parseId(url.searchParams.get("mover")) : null,
+    board: filters.column ? null : boardUntilWrite(filters),
     column: filters.column ? { stage: filters.column, label: stageLabel(filters.column), ...loadColumn(filters.column, params, filters) } : null,
     filterOptions: {
       doctors: options(listDoctorFilterOptions()),
       payers: options(listPayerOptions(filters.payerId)),
       hospitals: options(listHospitalOptions(filters.hospitalId)),
     },
-    canMove: can(user, "pipeline", "edit"),
+    canMove,
   };
 }
 
@@ -60,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function PipelinePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, board, column, filterOptions, canMove } = loaderData;
+  const { filters, moving, board, column, filterOptions, canMove } = loaderData;
   const hrefWith = useHrefWith();
   useToastEffect(actionData?.toast);
   const failure = actionData?.toast ?? null;
@@ -82,8 +85,8 @@ export default function PipelinePage({ loaderData, actionData }: Route.Component
           </AlertDescription>
         </Alert>
       ) : null}
-      {board ? <PipelineBoard columns={board.columns as BoardColumn[]} canMove={canMove} hrefWith={hrefWith} /> : null}
-      {column ? <ColumnPage column={column} canMove={canMove} hrefWith={hrefWith} /> : null}
+      {board ? <PipelineBoard columns={board.columns as BoardColumn[]} canMove={canMove} moving={moving} hrefWith={hrefWith} /> : null}
+      {column ? <ColumnPage column={column} canMove={canMove} moving={moving} hrefWith={hrefWith} /> : null}
     </div>
   );
 }
@@ -92,10 +95,12 @@ export default function PipelinePage({ loaderData, actionData }: Route.Component
 function ColumnPage({
   column,
   canMove,
+  moving,
   hrefWith,
 }: {
   column: NonNullable<LoaderData["column"]>;
   canMove: boolean;
+  moving: number | null;
   hrefWith: ReturnType<typeof useHrefWith>;
 }) {
   const first = (column.page - 1) * column.pageSize + 1;
@@ -110,14 +115,21 @@ function ColumnPage({
             {column.total.toLocaleString("pt-BR")} {column.total === 1 ? "cirurgia" : "cirurgias"} · Faturado: {formatBRL(column.billedCents)}
           </p>
         </div>
-        <ButtonLink to={hrefWith({ coluna: null, after: null, before: null, page: null })} variant="outline">
+        <ButtonLink to={hrefWith({ coluna: null, after: null, before: null, page: null, mover: null })} variant="outline">
           Voltar ao quadro
         </ButtonLink>
       </div>
       {column.rows.length === 0 ? <p className="text-sm text-muted-foreground">Nenhuma cirurgia nesta etapa.</p> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {column.rows.map((card) => (
-          <PipelineCard key={card.id} card={card} canMove={canMove} denyHref={denyHref(card.id, hrefWith({}))} />
+          <PipelineCard
+            key={card.id}
+            card={card}
+            canMove={canMove}
+            denyHref={denyHref(card.id, boardHref(hrefWith))}
+            menuHref={menuHref(card.id, hrefWith)}
+            menuOpen={moving === card.id}
+          />
         ))}
       </div>
       {column.rows.length > 0 ? (
@@ -129,13 +141,15 @@ function ColumnPage({
             {column.page > 1 ? (
               <ButtonLink
                 variant="outline"
-                to={hrefWith(column.prev ? { before: column.prev, after: null, page: column.page - 1 } : { before: null, after: null, page: null })}
+                to={hrefWith(
+                  column.prev ? { before: column.prev, after: null, page: column.page - 1, mover: null } : { before: null, after: null, page: null, mover: null },
+                )}
               >
                 Anterior
               </ButtonLink>
             ) : null}
             {column.next ? (
-              <ButtonLink variant="outline" to={hrefWith({ after: column.next, before: null, page: column.page + 1 })}>
+              <ButtonLink variant="outline" to={hrefWith({ after: column.next, before: null, page: column.page + 1, mover: null })}>
                 Próxima
               </ButtonLink>
             ) : null}

@@ -646,6 +646,8 @@ async function main() {
     { label: "schedule: month", path: "/schedule?view=month", kind: "list", runs: {} },
     { label: "surgeries", path: "/surgeries", kind: "list", runs: {} },
     { label: "surgeries: stage aprovado", path: "/surgeries?stage=aprovado", kind: "list", runs: {} },
+    { label: "pipeline: board", path: "/pipeline", kind: "list", runs: {} },
+    { label: "pipeline: one column", path: "/pipeline?coluna=aprovado", kind: "list", runs: {} },
     { label: "dashboard", path: "/dashboard", kind: "dashboard", runs: {} },
     { label: "kpis: operacionais", path: "/kpis/operacionais", kind: "dashboard", runs: {} },
     { label: "kpis: cirurgicos", path: "/kpis/cirurgicos", kind: "dashboard", runs: {} },

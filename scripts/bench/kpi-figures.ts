@@ -1,7 +1,7 @@
 /**
- * `npm run bench:figures`: what the dashboard, KPI and honorários figures and the schedule's
- * entries cost when nothing is cached (the first view after any write), on the database at
- * DATABASE_PATH.
+ * `npm run bench:figures`: what the dashboard, KPI and honorários figures, the schedule's entries
+ * and the pipeline's board cost when nothing is cached (the first view after any write), on the
+ * database at DATABASE_PATH.
  *
  * Each report is computed through the same model function its screen calls, bypassing the
  * `cachedUntilWrite` cache, for the periods a user can pick (this month, this year, ten years:
@@ -75,6 +75,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { getDashboardStats } = await import("../../app/models/dashboard.server.ts");
   const { feesByDoctor, payerSummary } = await import("../../app/models/honorarios.server.ts");
   const schedule = await import("../../app/models/schedule.server.ts");
+  const { loadBoard } = await import("../../app/models/pipeline.server.ts");
   const { todayIsoInClinic } = await import("../../app/lib/dates.ts");
 
   const now = new Date();
@@ -133,6 +134,10 @@ export async function measureFigures(): Promise<FigureTiming[]> {
     const ms = time(() => schedule.readScheduleEntries(days, schedule.scheduleEntryOptions(view, null)));
     rows.push({ screen: `/schedule?view=${view}`, period: `this ${view}`, filter: "all", ms, items: 1 });
   }
+  // The pipeline's board (kept until the next write and for a minute): ten columns' counts and cards.
+  const board = { doctorId: null, payerId: null, hospitalId: null, ans: null };
+  rows.push({ screen: "/pipeline", period: "now", filter: "all", ms: time(() => loadBoard(board, now)), items: 1 });
+  rows.push({ screen: "/pipeline", period: "now", filter: "one doctor", ms: time(() => loadBoard({ ...board, doctorId }, now)), items: 1 });
   return rows;
 }
 

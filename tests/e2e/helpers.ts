@@ -1,4 +1,4 @@
-import { type Page, expect } from "@playwright/test";
+import { type Locator, type Page, expect } from "@playwright/test";
 import { ACCOUNTS, type AccountName, PASSWORD } from "./accounts";
 
 /**
@@ -42,4 +42,14 @@ export async function horizontalOverflow(page: Page) {
 export async function expectToast(page: Page, text: string | RegExp) {
   const newest = page.locator('[data-sonner-toast][data-front="true"], noscript > [role="status"]');
   await expect(newest.filter({ hasText: text })).toBeVisible();
+}
+
+/**
+ * Opens a pipeline card's 'Mover' menu without JavaScript: the disclosure holds a link to the same
+ * board with that card's menu rendered (`?mover=`), whose stage buttons and links are then in `card`.
+ */
+export async function openMoveMenuWithoutJs(card: Locator) {
+  await card.getByText("Mover").click();
+  await card.getByRole("link", { name: /^Escolher a etapa/ }).click();
+  await expect(card.getByRole("list", { name: /^Mover .* para$/ })).toBeVisible();
 }

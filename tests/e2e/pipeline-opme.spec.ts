@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { supplierSearchText } from "../../app/lib/master-data-search";
 import { type TestDb, insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
-import { expectToast } from "./helpers";
+import { expectToast, openMoveMenuWithoutJs } from "./helpers";
 
 /** OPME of a surgery in 'OPME em Cotação': items, quotes, the comparison and the approval rule. */
 
@@ -85,7 +85,7 @@ test.describe("without JavaScript", () => {
 
     await page.goto(`/pipeline?doctor=${doctor}`);
     await expect(card(page, name)).toContainText("OPME: 2/3 cotações");
-    await card(page, name).getByText("Mover").click();
+    await openMoveMenuWithoutJs(card(page, name));
     await card(page, name).getByRole("link", { name: "Aprovado" }).click();
     await expect(page).toHaveURL(new RegExp(`/pipeline/${id}/aprovar`));
     await page.getByLabel("Justificativa").fill("Terceiro fornecedor sem o material em estoque");

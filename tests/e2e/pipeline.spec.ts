@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { ACCOUNTS } from "./accounts";
 import { type TestDb, insertDoctor, insertHospital, insertPatient, insertPayer, openTestDb, uniqueTag } from "./db";
-import { expectToast } from "./helpers";
+import { expectToast, openMoveMenuWithoutJs } from "./helpers";
 
 const DAY = 86_400_000;
 
@@ -68,7 +68,7 @@ test.describe("without JavaScript", () => {
     await expect(column(page, "aguarda_docs").getByLabel("1 cirurgias")).toBeVisible();
     await expect(column(page, "aguarda_docs")).toContainText("R$ 2.500,00");
 
-    await card(page, name).getByText("Mover").click();
+    await openMoveMenuWithoutJs(card(page, name));
     await card(page, name).getByRole("button", { name: "Aprovado" }).click();
     await expect(page).toHaveURL(new RegExp(`/pipeline\\?doctor=${ids.doctor}$`));
     await expect(column(page, "aprovado").getByRole("link", { name })).toBeVisible();
@@ -80,7 +80,7 @@ test.describe("without JavaScript", () => {
       moved_by: userId(db, "staff"),
     });
 
-    await card(page, name).getByText("Mover").click();
+    await openMoveMenuWithoutJs(card(page, name));
     await card(page, name).getByRole("link", { name: "Negado" }).click();
     await expect(page).toHaveURL(new RegExp(`/pipeline/${id}/negar`));
     // The reason is required: the browser says so before anything is sent (no JavaScript needed).

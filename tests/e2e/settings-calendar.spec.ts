@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { insertDoctor, insertPatient, openTestDb, uniqueTag } from "./db";
+import { openMoveMenuWithoutJs } from "./helpers";
 
 /** Configurações → Feriados and → Checklists, and the checklist a move creates (all without JavaScript). */
 
@@ -56,7 +57,7 @@ test("a card entering 'Agendado' gets the stage's checklist as a task with subta
   await page.goto(`/pipeline?doctor=${doctor}`);
   const card = page.locator("article", { has: page.getByRole("link", { name: patientName, exact: true }) });
   for (const to of ["Agendado", "Aprovado", "Agendado"]) {
-    await card.getByText("Mover").click();
+    await openMoveMenuWithoutJs(card);
     await card.getByRole("button", { name: to }).click();
     await expect(page.locator(`section[data-stage="${to === "Agendado" ? "agendado" : "aprovado"}"]`).getByRole("link", { name: patientName })).toBeVisible();
   }

@@ -11,12 +11,14 @@ import { clearKeptMarkup, innerHtmlOf, keptMarkupSize, markupStoreForPage } from
 import { DataTable } from "~/components/data-table";
 import { PageHeader, type PageHeaderProps } from "~/components/page-header";
 import { PatientLink } from "~/components/patient-link";
+import { type BoardColumn, PipelineBoard, useHrefWith } from "~/components/pipeline-board";
 import { type RowRights, actionsColumn } from "~/components/row-actions";
 import { DayView, MonthView, WeekView } from "~/components/schedule/schedule-views";
 import { Sidebar } from "~/components/sidebar";
 import { MarkupStoreContext, type MarkupStore } from "~/lib/markup-cache";
 import type { AppointmentStatus } from "~/lib/enums";
 import { NAVIGATION } from "~/lib/navigation";
+import { PIPELINE_STAGES } from "~/lib/pipeline";
 import { schedulePeriod } from "~/models/schedule.server";
 
 describe("innerHtmlOf", () => {
@@ -261,6 +263,73 @@ describe("the schedule's kept views", () => {
     }
     // The day view has no day links: the doctor filter reaches it through the edit links' return address.
     expect(keys.size).toBe(4);
+  });
+});
+
+/** Ten columns, a card in the first: `daysInStage` and `ans` as the loader computes them. */
+function boardColumns(daysInStage: number): BoardColumn[] {
+  return PIPELINE_STAGES.map((stage, index) => ({
+    stage: stage.id,
+    label: stage.label,
+    total: index === 0 ? 12 : 0,
+    billedCents: index === 0 ? 250_000 : 0,
+    cards:
+      index === 0
+        ? [
+            {
+              id: 5,
+              patientName: "Marta <Souza>",
+              doctorName: "Dr. Rafael",
+              surgeryType: "Microdiscectomia lombar",
+              hospital: null,
+              payerName: "Unimed",
+              scheduledText: "05/01/2026 09:00",
+              ansDueText: null,
+              stage: stage.id,
+              daysInStage,
+              ans: null,
+              opme: null,
+            },
+          ]
+        : [],
+  }));
+}
+
+/** The board at `path` (a data router: the board reads fetchers), as the server renders it with `store`. */
+function renderBoard(path: string, columns: BoardColumn[], canMove: boolean, store: MarkupStore | null) {
+  const Board = () => {
+    const moving = Number(new URLSearchParams(path.split("?")[1] ?? "").get("mover")) || null;
+    return createElement(PipelineBoard, { columns, canMove, moving, hrefWith: useHrefWith() });
+  };
+  const Stub = createRoutesStub([{ path: "/pipeline", HydrateFallback: () => null, Component: Board }]);
+  return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: [path] })));
+}
+
+describe("the pipeline board's kept markup", () => {
+  test("is what React renders, sent from memory; cards, rights and the open menu are in the key", () => {
+    clearKeptMarkup();
+    const keys = new Set<string | null>();
+    for (const [path, days, canMove] of [
+      ["/pipeline", 3, true],
+      ["/pipeline", 3, false],
+      ["/pipeline", 4, true],
+      ["/pipeline?doctor=2", 3, true],
+      ["/pipeline?mover=5", 3, true],
+    ] as const) {
+      const columns = boardColumns(days);
+      const rendered = renderBoard(path, columns, canMove, null);
+      let key: string | null = null;
+      const first = markupStoreForPage();
+      const firstRender = renderBoard(path, columns, canMove, { get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
+      first.keep(Buffer.from(firstRender));
+      const kept = renderBoard(path, columns, canMove, { get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+      expect(rendered).toContain("Marta &lt;Souza&gt;");
+      expect(rendered.includes('action="/pipeline')).toBe(path.includes("mover=5"));
+      expect(firstRender).toBe(rendered);
+      expect(kept).toBe(rendered);
+      keys.add(key);
+    }
+    expect(keys.size).toBe(5);
   });
 });
 

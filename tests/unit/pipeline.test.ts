@@ -4,7 +4,7 @@ import { auditLog, clinicHolidays, pipelineStages, surgeries } from "~db/schema"
 import { db, sqlite } from "~/.server/db";
 import { ansDueOn, ansState } from "~/lib/ans-clock";
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from "~/lib/business-days";
-import { COLUMN_CARD_LIMIT, PipelineError, loadBoard, loadColumn, moveSurgery, stageHistory, stageTotals, timePerStage } from "~/models/pipeline.server";
+import { COLUMN_CARD_LIMIT, PipelineError, boardUntilWrite, loadBoard, loadColumn, moveSurgery, stageHistory, stageTotals, timePerStage } from "~/models/pipeline.server";
 import { action, loader } from "~/routes/pipeline";
 import { action as denyAction, loader as denyLoader } from "~/routes/pipeline-deny";
 import { loader as historyLoader } from "~/routes/pipeline-history";
@@ -204,9 +204,26 @@ describe("the board", () => {
     const dates = column.cards.map((c) => c.scheduledDate.getTime());
     expect(dates).toEqual([...dates].sort((x, y) => x - y));
     const page = loadColumn("aguardando_parecer", { q: "", page: 2, sort: "scheduledDate", dir: "asc" }, filters);
-    expect(page.rows).toHaveLength(0); // 25 cards fit on page 1 of the column (25 a page)
+    expect(page.rows).toHaveLength(0); // they all fit on page 1 of the column (25 a page)
     const first = loadColumn("aguardando_parecer", { q: "", page: 1, sort: "scheduledDate", dir: "asc" }, filters);
-    expect(first.rows).toHaveLength(25);
+    expect(first.rows).toHaveLength(COLUMN_CARD_LIMIT + 5);
+  });
+
+  it("the board kept between views shows every move on the next view, and counts days from the minute", () => {
+    const doctor = insertDoctor("Dra. Quadro Guardado", { crm: "818181" });
+    const filters = { doctorId: doctor, payerId: null, hospitalId: null, ans: null };
+    const stageOfCard = (id: number, now?: Date) => boardUntilWrite(filters, now).columns.find((c) => c.cards.some((card) => card.id === id))?.stage;
+    const id = addSurgery({ doctorId: doctor });
+    expect(stageOfCard(id)).toBe("aguarda_docs");
+    expect(boardUntilWrite(filters)).toBe(boardUntilWrite(filters)); // kept: the same value
+    moveSurgery(staff.id, id, move("aprovado"));
+    expect(stageOfCard(id)).toBe("aprovado");
+    // Another doctor's filter is another board.
+    expect(boardUntilWrite({ ...filters, doctorId: otherDoctorId }).columns.flatMap((c) => c.cards).some((card) => card.id === id)).toBe(false);
+    // Days in the stage count on: a later minute reads the board again.
+    const card = (now: Date) => boardUntilWrite(filters, now).columns.find((c) => c.stage === "aprovado")!.cards.find((c) => c.id === id)!;
+    expect(card(new Date(Date.now() + 2 * 86_400_000 + 120_000)).daysInStage).toBe(2);
+    expect(boardUntilWrite(filters, new Date(Date.now() + 60_000)).columns).toEqual(loadBoard(filters, new Date(Date.now() + 60_000)).columns);
   });
 
   it("'Atrasadas ANS' lists only cards past their clock", () => {
@@ -287,8 +304,11 @@ describe("the screens", () => {
     const id = addSurgery();
     const refused = await thrownResponse(action(routeArgs(formRequest("/pipeline", { intent: "move", id, to: "aprovado" }, { cookie: doctorUser.cookie }))));
     expect(refused.status).toBe(403);
-    const board = await loader(routeArgs(getRequest("/pipeline", { cookie: doctorUser.cookie })));
+    const board = await loader(routeArgs(getRequest(`/pipeline?mover=${id}`, { cookie: doctorUser.cookie })));
     expect(board.canMove).toBe(false);
+    expect(board.moving).toBeNull(); // no menu to open without the right to move
+    expect((await loader(routeArgs(getRequest(`/pipeline?mover=${id}`, { cookie: staff.cookie })))).moving).toBe(id);
+    expect((await loader(routeArgs(getRequest("/pipeline?mover=abc", { cookie: staff.cookie })))).moving).toBeNull();
     expect((await thrownResponse(loader(routeArgs(getRequest("/pipeline", { cookie: pending.cookie }))))).status).toBe(403);
     expect((await thrownResponse(action(routeArgs(formRequest("/pipeline", { intent: "move", id, to: "aprovado" }, { cookie: pending.cookie }))))).status).toBe(403);
     expect((await thrownResponse(denyLoader(routeArgs(getRequest(`/pipeline/${id}/negar`, { cookie: doctorUser.cookie }), { id: String(id) })))).status).toBe(403);
