@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as schema from "~db/schema";
 import { sealLegacyEntries } from "./audit-chain";
+import { fillSearchKeys } from "./search-keys";
 import { normalizeSearch } from "~/lib/search";
 
 export const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
@@ -48,6 +49,8 @@ export function runMigrations(sqlite: Database.Database) {
   migrate(drizzle(sqlite), { migrationsFolder: path.resolve(import.meta.dirname ?? ".", "../../drizzle") });
   // Audit entries written before the hash chain existed are chained once, in id order (ADR 0011).
   sealLegacyEntries(sqlite);
+  // Search keys of rows written before they existed (migration 0031), or by hand since.
+  fillSearchKeys(sqlite);
 }
 
 declare global {
@@ -61,12 +64,20 @@ export const sqlite = (globalThis.__sinapseSqlite ??= openDatabase());
 /**
  * Keeps the query planner's statistics current as the tables grow: once when the process opens
  * the database (0x10002: analyse what needs it, bounded so a start stays fast) and every few hours.
+ * The same turns store the search keys of rows written by hand meanwhile (app/.server/search-keys.ts).
  */
 function optimizePlanner() {
   try {
     sqlite.pragma("optimize = 0x10002");
   } catch (error) {
     console.error("PRAGMA optimize failed", error);
+  }
+  try {
+    fillSearchKeys(sqlite);
+  } catch (error) {
+    // Before the migration that adds the keys (db/migrate.ts opens the database first): nothing to fill.
+    const message = `${error} ${error instanceof Error ? error.cause : ""}`;
+    if (!/no such (column|table)/.test(message)) console.error("Filling search keys failed", error);
   }
 }
 if (!globalThis.__sinapseOptimizer) {
@@ -75,6 +86,16 @@ if (!globalThis.__sinapseOptimizer) {
   globalThis.__sinapseOptimizer.unref();
 }
 export const db = drizzle(sqlite, { schema });
+/**
+ * Every transaction begins IMMEDIATE: it takes the write lock at BEGIN, waiting for it up to the
+ * busy timeout. A deferred one that read first and then wrote failed at once with "database is
+ * locked" (a 500) whenever another connection had committed in between, since SQLite cannot let a
+ * transaction write on top of a snapshot that is no longer the latest: the backup and maintenance
+ * scripts, a second server process, or the test suite's fixtures. A nested transaction (a
+ * savepoint) is unaffected; `{ behavior: "deferred" }` still asks for the old kind.
+ */
+const beginDeferred = db.transaction.bind(db);
+db.transaction = ((run, config) => beginDeferred(run, { behavior: "immediate", ...config })) as typeof db.transaction;
 export type DB = typeof db;
 /** The transaction handle drizzle passes to `db.transaction(tx => …)`. */
 export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];

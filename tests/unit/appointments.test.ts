@@ -253,7 +253,8 @@ describe("two saves of the same slot at the same moment", () => {
     const other = new Database(databasePath);
     other.pragma("busy_timeout = 0");
     try {
-      // The transaction kind createAppointment uses: from BEGIN on, a second writer is refused…
+      // The transaction kind createAppointment uses (every transaction's, app/.server/db.ts): from
+      // BEGIN on, a second writer is refused…
       db.transaction(
         (tx) => {
           tx.select({ id: appointments.id }).from(appointments).limit(1).all();
@@ -261,12 +262,15 @@ describe("two saves of the same slot at the same moment", () => {
         },
         { behavior: "immediate" },
       );
-      // …whereas a default (deferred) transaction that has only read lets one in.
-      db.transaction((tx) => {
-        tx.select({ id: appointments.id }).from(appointments).limit(1).all();
-        other.exec("BEGIN IMMEDIATE");
-        other.exec("ROLLBACK");
-      });
+      // …whereas a deferred transaction that has only read lets one in.
+      db.transaction(
+        (tx) => {
+          tx.select({ id: appointments.id }).from(appointments).limit(1).all();
+          other.exec("BEGIN IMMEDIATE");
+          other.exec("ROLLBACK");
+        },
+        { behavior: "deferred" },
+      );
     } finally {
       if (other.inTransaction) other.exec("ROLLBACK");
       other.close();
