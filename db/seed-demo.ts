@@ -8,6 +8,7 @@
  */
 import { databasePath, db, runMigrations, sqlite, type Tx } from "../app/.server/db";
 import { hashPassword } from "../app/.server/password";
+import { fillSearchKeys } from "../app/.server/search-keys";
 import { isValidCnpj, isValidCpf } from "../app/lib/documents";
 import { DEMO_PASSWORD, LOGINS, seedAccounts } from "./seed/accounts";
 import { planAgenda, seedAppointments } from "./seed/appointments";
@@ -89,6 +90,9 @@ async function main() {
     },
     { behavior: "immediate" },
   );
+
+  // The appointments' and surgeries' search keys, as the models would have written them.
+  fillSearchKeys(sqlite);
 
   // Cheap self-checks of the generated documents (a broken generator would fail loudly here).
   const badCpf = (sqlite.prepare("SELECT cpf FROM patients WHERE cpf IS NOT NULL").all() as Array<{ cpf: string }>).filter((r) => !isValidCpf(r.cpf));

@@ -67,12 +67,15 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
       : sql`(${order.key}, ${order.id}) < (${cursor[0]}, ${cursor[1]})`;
   };
 
-  const first = () => run(undefined, forward, PAGE_SIZE + 1, 0, true);
+  // Nothing matches (counted exactly): there is no row to read. A search that finds nothing
+  // would otherwise walk the whole order index in search of its first row.
+  const read: typeof run = exactTotal === 0 ? () => [] : run;
+  const first = () => read(undefined, forward, PAGE_SIZE + 1, 0, true);
   let found: Row[];
   let page = position.page;
   let hasNext: boolean;
   if (position.before) {
-    const behind = run(beyond(position.before, false), backward, PAGE_SIZE + 1, 0, false);
+    const behind = read(beyond(position.before, false), backward, PAGE_SIZE + 1, 0, false);
     if (behind.length > PAGE_SIZE) {
       // A whole page behind the cursor (and more before it): that page, in order; the cursor's row follows it.
       [found, page, hasNext] = [behind.slice(0, PAGE_SIZE).reverse(), Math.max(page, 2), true];
@@ -81,7 +84,7 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
       [page, hasNext] = [1, found.length > PAGE_SIZE];
     }
   } else if (position.after) {
-    found = run(beyond(position.after, true), forward, PAGE_SIZE + 1, 0, true);
+    found = read(beyond(position.after, true), forward, PAGE_SIZE + 1, 0, true);
     page = Math.max(page, 2);
     hasNext = found.length > PAGE_SIZE;
   } else {
@@ -90,10 +93,10 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
       // A numbered page in the second half is read from the end, backwards: the last page costs
       // what the first does, and no page costs more than the middle one.
       const size = Math.max(0, Math.min(PAGE_SIZE, exactTotal - offset));
-      found = size > 0 ? run(undefined, backward, size, exactTotal - offset - size, false).reverse() : [];
+      found = size > 0 ? read(undefined, backward, size, exactTotal - offset - size, false).reverse() : [];
       hasNext = offset + size < exactTotal;
     } else {
-      found = run(undefined, forward, PAGE_SIZE + 1, offset, true);
+      found = read(undefined, forward, PAGE_SIZE + 1, offset, true);
       hasNext = found.length > PAGE_SIZE;
     }
   }

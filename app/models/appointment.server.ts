@@ -2,6 +2,7 @@ import { type SQL, and, asc, count, desc, eq, gt, lt, ne, or, sql } from "drizzl
 import { appointments, doctors, patients } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
+import { appointmentSearchKey, ownTextKey } from "~/.server/search-keys";
 import { DomainError } from "~/.server/domain-error";
 import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
@@ -26,22 +27,18 @@ const HOUR_MS = 3_600_000;
  */
 const CLASH_LOOKBACK_MS = 2 * MAX_APPOINTMENT_HOURS * HOUR_MS;
 
-// Type and location have no stored search key: fold them with normalize_search() (db.ts).
-function folded(column: typeof appointments.type | typeof appointments.location): SQL {
-  return sql`normalize_search(${column})`;
-}
-
 /**
  * Search over patient name (and CPF, e-mail, phone), doctor name, type and location, accent- and
- * case-insensitive. Patients and doctors are matched through their stored `search_text`.
+ * case-insensitive. Patients, doctors and the appointment's own text are matched through their
+ * stored `search_text` (app/.server/search-keys.ts).
  */
 export function appointmentSearch(q: string): SQL | undefined {
   return matchAllWords(q, (word) =>
     or(
       sql`${appointments.patientId} in (select ${patients.id} from ${patients} where ${patientSearch(word)})`,
       sql`${appointments.doctorId} in (select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)})`,
-      likeWord(folded(appointments.type), word),
-      likeWord(folded(appointments.location), word),
+      // The appointment's own text (type and location) through its stored key.
+      likeWord(ownTextKey.appointments, word),
     )!,
   );
 }
@@ -223,7 +220,7 @@ export function createAppointment(userId: number, input: AppointmentInput): numb
         assertBookable(tx, input);
         const row = tx
           .insert(appointments)
-          .values({ ...input, createdBy: userId })
+          .values({ ...input, createdBy: userId, searchText: appointmentSearchKey(input) })
           .returning({ id: appointments.id })
           .get();
         recordAudit(tx, { userId, action: "create", entity: "appointment", entityId: row.id, changes: input });
@@ -244,7 +241,7 @@ export function updateAppointment(userId: number, id: number, input: Appointment
         const before = tx.select().from(appointments).where(eq(appointments.id, id)).get();
         if (!before) throw new AppointmentError("Consulta não encontrada. Ela pode ter sido excluída.");
         assertBookable(tx, input, before);
-        tx.update(appointments).set(input).where(eq(appointments.id, id)).run();
+        tx.update(appointments).set({ ...input, searchText: appointmentSearchKey(input) }).where(eq(appointments.id, id)).run();
         recordAudit(tx, { userId, action: "update", entity: "appointment", entityId: id, changes: diffChanges(before, input) });
         enqueueCalendarPush(tx, "appointment", id);
       },

@@ -12,6 +12,7 @@ import {
 } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
+import { ownTextKey, surgerySearchKey } from "~/.server/search-keys";
 import { DomainError } from "~/.server/domain-error";
 import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
@@ -49,13 +50,12 @@ export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
 
 /** Search over patient name, doctor name, surgery type, hospital, payer and guide number (accent- and case-insensitive). */
 export function surgerySearch(q: string): SQL | undefined {
-  // The surgery's own free-text columns have no stored key: fold them with normalize_search() (db.ts).
-  const ownText = sql`normalize_search(coalesce(${surgeries.surgeryType}, '') || ' | ' || coalesce(${surgeries.hospital}, '') || ' | ' || coalesce(${surgeries.payerName}, '') || ' | ' || coalesce(${surgeries.guideNumber}, ''))`;
   return matchAllWords(q, (word) =>
     or(
       sql`${surgeries.patientId} in (select ${patients.id} from ${patients} where ${patientSearch(word)})`,
       sql`${surgeries.doctorId} in (select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)})`,
-      likeWord(ownText, word),
+      // The surgery's own text (type, hospital, payer, guide number) through its stored key.
+      likeWord(ownTextKey.surgeries, word),
     )!,
   );
 }
@@ -345,7 +345,7 @@ export function createSurgery(userId: number, input: SurgeryInput): number {
       const ans = ansColumnsFor(columns.currentStage, null, new Date(), clinicHolidaySet(tx));
       const row = tx
         .insert(surgeries)
-        .values({ ...columns, ...ans, status, createdBy: userId })
+        .values({ ...columns, ...ans, status, createdBy: userId, searchText: surgerySearchKey(columns) })
         .returning({ id: surgeries.id })
         .get();
       tx.insert(pipelineStages).values({ surgeryId: row.id, stage: columns.currentStage, fromStage: null, movedBy: userId }).run();
@@ -377,7 +377,7 @@ export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
       }
       const ans = stageChanged ? ansColumnsFor(columns.currentStage, before.ansRequestedAt, new Date(), clinicHolidaySet(tx)) : {};
       const after = { ...columns, ...ans, status };
-      tx.update(surgeries).set(after).where(eq(surgeries.id, id)).run();
+      tx.update(surgeries).set({ ...after, searchText: surgerySearchKey(columns) }).where(eq(surgeries.id, id)).run();
       syncReceivableOnConclusion(tx, id, userId, isSurgeryConcluded(before));
       if (stageChanged) {
         tx.insert(pipelineStages)

@@ -92,6 +92,14 @@ export const appointments = sqliteTable(
     type: text("type").notNull(),
     notes: text("notes"),
     location: text("location"),
+    /**
+     * The list search's key of the appointment's own text (type and location, folded by
+     * normalizeSearch), written with the row (app/models/appointment.server.ts). NULL until then: rows
+     * written by hand, or whose type or location changed without it (a trigger clears it), are
+     * searched by folding their text on the fly and get their key back when the server starts
+     * (app/.server/search-keys.ts).
+     */
+    searchText: text("search_text"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
@@ -110,6 +118,8 @@ export const appointments = sqliteTable(
     // booking time and patient included), so a month of a million-row table is a range scan.
     index("appointments_kpi_start_idx").on(t.startTime, t.status, t.doctorId, t.createdAt, t.patientId),
     index("appointments_kpi_doctor_start_idx").on(t.doctorId, t.startTime, t.status, t.createdAt, t.patientId),
+    // The rows still without a search key: empty but for rows written by hand since the last start.
+    index("appointments_search_text_missing_idx").on(t.id).where(sql`${t.searchText} is null`),
   ],
 );
 

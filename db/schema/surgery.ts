@@ -48,6 +48,12 @@ export const surgeries = sqliteTable(
     /** Why the payer denied the authorisation, and whether the clinic appeals (asked on the move to 'Negado'). */
     denialReason: text("denial_reason"),
     denialAppeal: bool("denial_appeal"),
+    /**
+     * The list search's key of the surgery's own text (type, hospital, payer and guide number,
+     * folded by normalizeSearch), written with the row (app/models/surgery.server.ts); NULL as for
+     * appointments.search_text (app/.server/search-keys.ts).
+     */
+    searchText: text("search_text"),
     ...timestamps(),
   },
   (t) => [
@@ -71,6 +77,7 @@ export const surgeries = sqliteTable(
     index("surgeries_ans_due_idx").on(t.ansDueOn, t.currentStage, t.billedAmountCents).where(sql`${t.ansDueOn} is not null`),
     index("surgeries_receivable_date_idx").on(t.receivableStatus, t.scheduledDate),
     index("surgeries_paid_at_idx").on(t.paidAt),
+    index("surgeries_search_text_missing_idx").on(t.id).where(sql`${t.searchText} is null`),
     // Cirurgias a receber (ADR 0019): every receivable, or one payer's, or one status of one payer's,
     // in date order; cirurgias pagas by the day paid, also per payer.
     index("surgeries_receivable_list_idx").on(t.scheduledDate).where(sql`${t.receivableStatus} is not null`),

@@ -117,6 +117,19 @@ describe("totals", () => {
     expect(byDate.rows).toHaveLength(PAGE_SIZE);
     // Inserting more than the cap's worth of patients takes seconds on a busy machine.
   }, 30_000);
+
+  it("a search that matches nothing reads no page after its count", () => {
+    for (const list of [
+      () => listAppointments({ q: "nadaconsta", page: 1, sort: "startTime", dir: "desc" }),
+      () => listSurgeries({ q: "nadaconsta", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null }),
+    ]) {
+      let result: ReturnType<typeof list> | undefined;
+      const statements = capturePrepared(() => void (result = list()));
+      expect(result).toMatchObject({ rows: [], total: 0, totalCapped: false, next: null, prev: null });
+      // The capped count only: no query ordered for a page.
+      expect(statements.filter((s) => /order by/i.test(s))).toEqual([]);
+    }
+  });
 });
 
 describe("a common search whose matches gather under one letter (a first name)", () => {
@@ -176,6 +189,11 @@ describe("query plans", () => {
     expect(patientsPlan).toMatch(/SEARCH patients USING (COVERING )?INDEX patients_search_text_idx \(search_text>\?\)/);
     assertIndexed(patientsPlan);
 
+    // A surgery to page through (a list with nothing to show reads no page).
+    const patient = sqlite.prepare("select id from patients limit 1").pluck().get();
+    sqlite
+      .prepare("insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, current_stage) values (?, ?, 'Paginada', ?, 'aprovado')")
+      .run(patient, doctorId, Date.UTC(2020, 0, 1));
     const statements = capture(() => {
       listAppointments({ q: "", page: 2, sort: "startTime", dir: "desc", after: [Date.UTC(2021, 0, 1), 5] });
       listAppointments({ q: "", page: 2, sort: "startTime", dir: "asc", after: [Date.UTC(2021, 0, 1), 5] }, { doctorId, status: "completed" });

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { normalizeEmail } from "../../../app/.server/credentials";
 import { hashPassword } from "../../../app/.server/password";
+import { fillSearchKeys } from "../../../app/.server/search-keys";
 import type { AppointmentStatus } from "../../../app/lib/enums";
 import { buildSearchText } from "../../../app/lib/search";
 import * as schema from "../../schema";
@@ -419,6 +420,8 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
     restoreIndexes();
   }
 
+  log("Índices: chaves de busca das consultas e cirurgias…");
+  fillSearchKeys(conn);
   log("Índices: otimizando a busca de pacientes e atualizando estatísticas (ANALYZE)…");
   // The trigram index was filled by the patients_search_ai trigger row by row; merge its segments
   // and check it against the table, so a search finds exactly what the table holds.
