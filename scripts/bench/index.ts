@@ -570,6 +570,7 @@ function report(input: {
     { what: "common search vs rare search (patients)", slow: byLabel("patients: common search"), fast: byLabel("patients: rare search"), limit: TARGET.commonOverRare, target: "≤ 3×" },
     { what: "deep page vs page 1 (patients)", slow: byLabel("patients: deep page"), fast: byLabel("patients: page 1"), limit: TARGET.deepOverFirst, target: "within 20 %" },
     { what: "deep page vs page 1 (appointments)", slow: byLabel("appointments: deep page"), fast: byLabel("appointments: page 1"), limit: TARGET.deepOverFirst, target: "within 20 %" },
+    { what: "common search vs rare search (appointments)", slow: byLabel("appointments: common search"), fast: byLabel("appointments: rare search"), limit: TARGET.commonOverRare, target: "≤ 3×" },
   ];
   push(
     "",
@@ -591,6 +592,7 @@ function report(input: {
   push(
     "",
     `Searches: 'silva' matches ${totalOf(byLabel("patients: common search").page!) ?? "?"} patients; the rare token '${db.rareToken}' (the least frequent word of the real patient names) matches ${totalOf(byLabel("patients: rare search").page!) ?? "?"}.`,
+    `On /appointments they match ${totalOf(byLabel("appointments: common search").page!) ?? "?"} and ${totalOf(byLabel("appointments: rare search").page!) ?? "?"} appointments; 'silva' matches ${totalOf(byLabel("surgeries: common search").page!) ?? "?"} surgeries.`,
   );
 
   const figures = figuresMarkdown(input.figures);
@@ -641,11 +643,15 @@ async function main() {
     { label: "patients: rare search", path: `/patients?q=${encodeURIComponent(db.rareToken)}`, kind: "list", runs: {} },
     { label: "appointments: page 1", path: "/appointments", kind: "list", runs: {} },
     { label: "appointments: deep page", path: "/appointments?page=", kind: "list", runs: {} },
+    { label: "appointments: common search", path: "/appointments?q=silva", kind: "list", runs: {} },
+    { label: "appointments: rare search", path: `/appointments?q=${encodeURIComponent(db.rareToken)}`, kind: "list", runs: {} },
     { label: "schedule: day", path: "/schedule?view=day", kind: "list", runs: {} },
     { label: "schedule: week", path: "/schedule?view=week", kind: "list", runs: {} },
     { label: "schedule: month", path: "/schedule?view=month", kind: "list", runs: {} },
     { label: "surgeries", path: "/surgeries", kind: "list", runs: {} },
     { label: "surgeries: stage aprovado", path: "/surgeries?stage=aprovado", kind: "list", runs: {} },
+    { label: "surgeries: stage concluido", path: "/surgeries?stage=concluido", kind: "list", runs: {} },
+    { label: "surgeries: common search", path: "/surgeries?q=silva", kind: "list", runs: {} },
     { label: "pipeline: board", path: "/pipeline", kind: "list", runs: {} },
     { label: "pipeline: one column", path: "/pipeline?coluna=aprovado", kind: "list", runs: {} },
     { label: "dashboard", path: "/dashboard", kind: "dashboard", runs: {} },
