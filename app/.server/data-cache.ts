@@ -1,15 +1,16 @@
 import { sqlite } from "./db";
 
 /**
- * Figures computed from the whole database (the dashboard's, the KPIs') and the schedule's
- * entries of a period are kept until the data changes. The data's version is SQLite's own:
+ * Values read again and again between changes (the dashboard's and the KPIs' figures, the
+ * schedule's entries of a period, the pipeline's board, the lists' doctor filters) are kept until
+ * the data changes. The data's version is SQLite's own:
  * `PRAGMA data_version` moves when another connection commits, `total_changes()` when this one
  * writes, so no write anywhere can leave a stale figure, and a page viewed between writes costs a
  * lookup instead of a scan. Rows of the audit trail are
  * left out (`withoutNewVersion`): no figure reads the trail, and every view of a patient's data
  * adds an entry, so counting them would recompute the dashboard after each patient page.
  */
-/** Values kept: figures are a few hundred bytes, a schedule period up to 140 entries (≈ 30 KB). */
+/** Values kept: figures are a few hundred bytes, a schedule period up to 140 entries (≈ 30 KB), a board 100 cards. */
 const MAX_ENTRIES = 256;
 const entries = new Map<string, { version: string; value: unknown }>();
 let versionStatements: { data: () => number; changes: () => number } | undefined;

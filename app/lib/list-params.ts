@@ -5,6 +5,8 @@
 import { cleanQueryText } from "./text";
 
 export const PAGE_SIZE = 25;
+/** Most rows an option list offers: a Cadastros select (hospitals, payers), a list's doctor filter. */
+export const REGISTRY_OPTIONS_LIMIT = 500;
 
 export type SortDirection = "asc" | "desc";
 

@@ -3,6 +3,7 @@ import { doctors } from "~db/schema";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
+import { REGISTRY_OPTIONS_LIMIT } from "~/lib/list-params";
 
 /** Doctors matching a query, for pickers (appointment and surgery dialogs); active ones only. */
 export function searchDoctorOptions(q: string, limit = 20) {
@@ -19,9 +20,6 @@ export function getDoctorOption(id: number) {
   return db.select({ id: doctors.id, name: doctors.name, specialty: doctors.specialty }).from(doctors).where(eq(doctors.id, id)).get() ?? null;
 }
 
-/** Most doctors a list's doctor filter offers. */
-const FILTER_OPTIONS_LIMIT = 500;
-
 // The lists' doctor filters are the same few rows on every view of /appointments, /surgeries, the
 // pipeline and the honorários, so they are kept until the next write (app/.server/data-cache.ts)
 // instead of being queried for each page. Callers share the arrays: map them, never change them.
@@ -33,7 +31,7 @@ export function listDoctorFilterOptions() {
       .select({ id: doctors.id, name: doctors.name, active: doctors.active })
       .from(doctors)
       .orderBy(desc(doctors.active), asc(doctors.searchText), asc(doctors.id))
-      .limit(FILTER_OPTIONS_LIMIT)
+      .limit(REGISTRY_OPTIONS_LIMIT)
       .all(),
   );
 }

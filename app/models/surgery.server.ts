@@ -19,7 +19,7 @@ import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { isoDateInClinic, toDateTimeLocalValue, todayIsoInClinic } from "~/lib/dates";
 import type { SurgeryStatus } from "~/lib/enums";
 import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
-import { PAGE_SIZE, type ListParams, draftFromUrl, parseId } from "~/lib/list-params";
+import { PAGE_SIZE, type ListParams, REGISTRY_OPTIONS_LIMIT, draftFromUrl, parseId } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
 import { normalizeSearch } from "~/lib/search";
 import { cleanQueryText } from "~/lib/text";
@@ -40,8 +40,6 @@ export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
 /** Receivable states that mean the surgery has been billed: its record is financial history. */
 const BILLED_RECEIVABLE_STATUSES = ["faturado", "pendente", "pago", "glosa"] as const;
 
-/** Most rows a Cadastros select offers (hospitals, payers). */
-export const REGISTRY_OPTIONS_LIMIT = 500;
 
 /** A rule of the domain the user can fix (unknown patient, inactive doctor, surgery with money attached …). */
 export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
