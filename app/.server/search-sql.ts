@@ -11,6 +11,11 @@ export function likeWord(text: SQLWrapper, word: string): SQL {
   return sql`${text} like ${likeContains(word)} escape '\\'`;
 }
 
+/** An FTS5 phrase: the word matched literally anywhere in the key (a trigram index answers substrings). */
+export function ftsPhrase(word: string): string {
+  return `"${word.replace(/"/g, '""')}"`;
+}
+
 /**
  * Every word of the search must match, in any order and anywhere: "joao silva" finds
  * "João da Silva", and "silva figueiredo" finds Silva's appointment with Dr. Figueiredo.

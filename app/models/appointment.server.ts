@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
-import { appointments, doctors, patients } from "~db/schema";
+import { appointmentSearchKeys, appointments, doctors, patients } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
 import { appointmentSearchKey, ownTextKey } from "~/.server/search-keys";
@@ -7,12 +7,12 @@ import { DomainError } from "~/.server/domain-error";
 import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
-import { likeWord, matchAllWords } from "~/.server/search-sql";
+import { likeWord } from "~/.server/search-sql";
 import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
-import { patientSearch } from "./patient.server";
+import { type WordSearchTable, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
 
 export { APPOINTMENT_LIST, APPOINTMENT_SORTS } from "~/lib/lists";
 
@@ -29,23 +29,23 @@ const CLASH_LOOKBACK_MS = 2 * MAX_APPOINTMENT_HOURS * HOUR_MS;
 
 /**
  * Search over patient name (and CPF, e-mail, phone), doctor name, type and location, accent- and
- * case-insensitive. Patients, doctors and the appointment's own text are matched through their
- * stored `search_text` (app/.server/search-keys.ts).
+ * case-insensitive, driven by its words' own matches (./word-search.server.ts). The own text's
+ * distinct keys are few (types and locations repeat): a word tests each key once in
+ * appointment_search_keys and seeks the matching ones in `appointments_search_text_idx`.
  */
-export function appointmentSearch(q: string): SQL | undefined {
-  return matchAllWords(q, (word) =>
-    or(
-      sql`${appointments.patientId} in (select ${patients.id} from ${patients} where ${patientSearch(word)})`,
-      sql`${appointments.doctorId} in (select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)})`,
-      // The appointment's own text (type and location) through its stored key.
-      likeWord(ownTextKey.appointments, word),
-    )!,
-  );
-}
+export const APPOINTMENT_SEARCH: WordSearchTable = {
+  table: appointments,
+  id: appointments.id,
+  patientId: appointments.patientId,
+  doctorId: appointments.doctorId,
+  searchText: appointments.searchText,
+  ownText: ownTextKey.appointments,
+  ownIndexed: (word) =>
+    sql`${appointments.searchText} in (select ${appointmentSearchKeys.key} from ${appointmentSearchKeys} where ${likeWord(appointmentSearchKeys.key, word)})`,
+};
 
-function appointmentWhere(q: string, filters: AppointmentFilters) {
+function appointmentFilters(filters: AppointmentFilters) {
   return and(
-    appointmentSearch(q),
     filters.status ? eq(appointments.status, filters.status) : undefined,
     filters.doctorId ? eq(appointments.doctorId, filters.doctorId) : undefined,
   );
@@ -70,18 +70,18 @@ export function appointmentExport({ q, dir }: Omit<ListParams<AppointmentSort>, 
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-    .where(appointmentWhere(q, filters))
+    .where(and(rowSearch(APPOINTMENT_SEARCH, q), appointmentFilters(filters)))
     .orderBy(direction(appointments.startTime), direction(appointments.id));
   return { fields: APPOINTMENT_EXPORT_FIELDS, query };
 }
 
 export function listAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
-  const where = appointmentWhere(state.q, filters);
-  const order: KeysetOrder = { key: appointments.startTime, id: appointments.id, dir: state.dir };
   // The count needs no join: the search reaches patients and doctors through subqueries.
-  const counted = countMatches(appointments, where);
-  const page = keysetPage(state, order, (position, orderBy, limit, offset) =>
-    db
+  const search = planWordSearch(APPOINTMENT_SEARCH, state.q, appointmentFilters(filters));
+  const order: KeysetOrder = { key: appointments.startTime, id: appointments.id, dir: state.dir };
+  const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead) => {
+    const source = wordSearchPage(APPOINTMENT_SEARCH, search, order, { position, ahead, limit, offset });
+    return db
       .select({
         id: appointments.id,
         cursorKey: appointments.startTime,
@@ -98,14 +98,13 @@ export function listAppointments(state: ListParams<AppointmentSort>, filters: Ap
       .from(appointments)
       .innerJoin(patients, eq(patients.id, appointments.patientId))
       .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-      .where(and(where, position))
+      .where(source.where)
       .orderBy(...orderBy)
       .limit(limit)
-      .offset(offset)
-      .all(),
-    counted.totalCapped ? null : counted.total,
-  );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
+      .offset(source.offset)
+      .all();
+  }, search.totalCapped ? null : search.total);
+  return { ...page, total: search.total, totalCapped: search.totalCapped, pageSize: PAGE_SIZE };
 }
 
 export function getAppointment(id: number) {

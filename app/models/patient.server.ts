@@ -3,7 +3,7 @@ import { appointments, documents, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
 import { db, sqlite } from "~/.server/db";
-import { likeWord, searchWords } from "~/.server/search-sql";
+import { ftsPhrase, likeWord, searchWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
 import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
@@ -22,9 +22,6 @@ export function patientSearchText(p: Pick<PatientInput, "name" | "cpf" | "email"
   return buildSearchText(p.name, p.cpf, p.email, p.phone);
 }
 
-/** An FTS5 phrase: the word matched literally anywhere in the key (the trigram index answers substrings). */
-const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
-
 /**
  * How a search finds patients. Words of three characters or more are answered by the trigram index
  * `patients_search` (migration 0002) in ONE query, every word ANDed ('"joao" AND "silva"'), so a
@@ -40,10 +37,10 @@ function searchPlan(q: string): SearchPlan | null {
   if (words.length === 0) return null;
   const long = words.filter((word) => [...word].length >= 3);
   const short = words.filter((word) => [...word].length < 3);
-  const indexed = long.length ? long.map(phrase).join(" AND ") : null;
+  const indexed = long.length ? long.map(ftsPhrase).join(" AND ") : null;
   const bare = onlyDigits(q);
   const digits = bare.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && bare !== q.trim() ? bare : null;
-  const match = short.length ? null : digits ? `(${indexed}) OR ${phrase(digits)}` : indexed;
+  const match = short.length ? null : digits ? `(${indexed}) OR ${ftsPhrase(digits)}` : indexed;
   return { match, indexed, words, short, digits };
 }
 
@@ -75,7 +72,7 @@ function planWhere(
   }
   if (plan.match) return inIndex(plan.match);
   const byWords = and(plan.indexed ? inIndex(plan.indexed) : undefined, ...plan.short.map(contains))!;
-  return plan.digits ? sql`(${byWords} or ${inIndex(phrase(plan.digits))})` : byWords;
+  return plan.digits ? sql`(${byWords} or ${inIndex(ftsPhrase(plan.digits))})` : byWords;
 }
 
 const countInIndexStatement = () => sqlite.prepare<[string, number], number>("select count(*) from (select 1 from patients_search where patients_search match ? limit ?)").pluck();

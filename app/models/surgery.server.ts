@@ -18,21 +18,21 @@ import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { isoDateInClinic, toDateTimeLocalValue, todayIsoInClinic } from "~/lib/dates";
 import type { SurgeryStatus } from "~/lib/enums";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams, REGISTRY_OPTIONS_LIMIT, draftFromUrl, parseId } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
 import { normalizeSearch } from "~/lib/search";
 import { cleanQueryText } from "~/lib/text";
 import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { INITIAL_PIPELINE_STAGE, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
-import { likeWord, matchAllWords } from "~/.server/search-sql";
+import { ftsPhrase } from "~/.server/search-sql";
 import { OTHER_CHOICE, SURGERY_FORM_FIELDS, type SurgeryInput } from "~/validation/surgery";
 import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
 import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
-import { patientSearch } from "./patient.server";
+import { type WordSearchTable, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
 import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
 
 export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
@@ -46,23 +46,31 @@ export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
 
 // ---------------------------------------------------------------------------- search
 
-/** Search over patient name, doctor name, surgery type, hospital, payer and guide number (accent- and case-insensitive). */
+/**
+ * Search over patient name, doctor name, surgery type, hospital, payer and guide number (accent- and
+ * case-insensitive), driven by its words' own matches (./word-search.server.ts). The own text holds
+ * the guide number, unique to each surgery, so it has a trigram index of its own (`surgeries_search`).
+ */
+export const SURGERY_SEARCH: WordSearchTable = {
+  table: surgeries,
+  id: surgeries.id,
+  patientId: surgeries.patientId,
+  doctorId: surgeries.doctorId,
+  searchText: surgeries.searchText,
+  ownText: ownTextKey.surgeries,
+  ownIndexed: (word) =>
+    [...word].length < 3 ? null : sql`${surgeries.id} in (select rowid from surgeries_search where surgeries_search match ${ftsPhrase(word)})`,
+};
+
+/** The surgeries search tested row by row (receivables, the task picker, the export). */
 export function surgerySearch(q: string): SQL | undefined {
-  return matchAllWords(q, (word) =>
-    or(
-      sql`${surgeries.patientId} in (select ${patients.id} from ${patients} where ${patientSearch(word)})`,
-      sql`${surgeries.doctorId} in (select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)})`,
-      // The surgery's own text (type, hospital, payer, guide number) through its stored key.
-      likeWord(ownTextKey.surgeries, word),
-    )!,
-  );
+  return rowSearch(SURGERY_SEARCH, q);
 }
 
 // ---------------------------------------------------------------------------- list
 
-function surgeryWhere(q: string, filters: SurgeryFilters) {
+function surgeryFilters(filters: SurgeryFilters) {
   return and(
-    surgerySearch(q),
     filters.status ? eq(surgeries.status, filters.status) : undefined,
     filters.stage ? eq(surgeries.currentStage, filters.stage) : undefined,
     filters.doctorId ? eq(surgeries.doctorId, filters.doctorId) : undefined,
@@ -90,18 +98,18 @@ export function surgeryExport({ q, dir }: Omit<ListParams<SurgerySort>, "page">,
     .from(surgeries)
     .innerJoin(patients, eq(patients.id, surgeries.patientId))
     .innerJoin(doctors, eq(doctors.id, surgeries.doctorId))
-    .where(surgeryWhere(q, filters))
+    .where(and(surgerySearch(q), surgeryFilters(filters)))
     .orderBy(direction(surgeries.scheduledDate), direction(surgeries.id));
   return { fields: SURGERY_EXPORT_FIELDS, query };
 }
 
 export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFilters) {
-  const where = surgeryWhere(state.q, filters);
-  const order: KeysetOrder = { key: surgeries.scheduledDate, id: surgeries.id, dir: state.dir };
   // The count needs no join: the search reaches patients and doctors through subqueries.
-  const counted = countMatches(surgeries, where);
-  const page = keysetPage(state, order, (position, orderBy, limit, offset) =>
-    db
+  const search = planWordSearch(SURGERY_SEARCH, state.q, surgeryFilters(filters));
+  const order: KeysetOrder = { key: surgeries.scheduledDate, id: surgeries.id, dir: state.dir };
+  const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead) => {
+    const source = wordSearchPage(SURGERY_SEARCH, search, order, { position, ahead, limit, offset });
+    return db
       .select({
         id: surgeries.id,
         cursorKey: surgeries.scheduledDate,
@@ -121,14 +129,13 @@ export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFi
       // '+': the doctor join must not drive the read (see cardQuery in pipeline.server.ts): for
       // 'Concluído', most surgeries, SQLite otherwise sorted them all, 150 ms instead of 0.2.
       .innerJoin(doctors, eq(doctors.id, sql`+${surgeries.doctorId}`))
-      .where(and(where, position))
+      .where(source.where)
       .orderBy(...orderBy)
       .limit(limit)
-      .offset(offset)
-      .all(),
-    counted.totalCapped ? null : counted.total,
-  );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
+      .offset(source.offset)
+      .all();
+  }, search.totalCapped ? null : search.total);
+  return { ...page, total: search.total, totalCapped: search.totalCapped, pageSize: PAGE_SIZE };
 }
 
 /** One surgery with the names its dialog shows beside the ids. */

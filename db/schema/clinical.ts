@@ -118,10 +118,24 @@ export const appointments = sqliteTable(
     // booking time and patient included), so a month of a million-row table is a range scan.
     index("appointments_kpi_start_idx").on(t.startTime, t.status, t.doctorId, t.createdAt, t.patientId),
     index("appointments_kpi_doctor_start_idx").on(t.doctorId, t.startTime, t.status, t.createdAt, t.patientId),
-    // The rows still without a search key: empty but for rows written by hand since the last start.
-    index("appointments_search_text_missing_idx").on(t.id).where(sql`${t.searchText} is null`),
+    // A search's rows by their own text: seek each key that contains the word (from
+    // appointment_search_keys), dates read from the index (app/models/word-search.server.ts). Its
+    // first range holds the rows still without a key (rows written by hand since the last start).
+    index("appointments_search_text_idx").on(t.searchText, t.startTime),
   ],
 );
+
+/**
+ * Every distinct search key of the appointments' own text, with how many appointments have it.
+ * Types and locations repeat ("Retorno | Consultório 2"), so a million appointments share a few
+ * hundred keys: a search tests each key once instead of each appointment, and seeks the matching
+ * keys in `appointments_search_text_idx`. Kept by triggers on appointments (migration 0032) in the
+ * same transaction as every write, whatever path writes; nothing in the app writes it.
+ */
+export const appointmentSearchKeys = sqliteTable("appointment_search_keys", {
+  key: text("key").primaryKey(),
+  n: integer("n").notNull(),
+});
 
 /** Encaminhadores: professionals who refer patients. `commission_rate` is a fraction 0..1. */
 export const referrers = sqliteTable(

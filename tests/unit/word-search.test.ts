@@ -1,0 +1,309 @@
+/**
+ * Searches of appointments and surgeries driven by their words' own matches
+ * (app/models/word-search.server.ts): every total and every page, forward and back, equals a
+ * brute-force filter of every row, for rare, common, short, multi-word and document searches, with
+ * and without filters, with rows written by hand; the maintained keys stay equal to the rows; and
+ * the statements of a search never scan a big table.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { patients } from "~db/schema";
+import { db, sqlite } from "~/.server/db";
+import { COUNT_CAP } from "~/.server/pagination";
+import { appointmentSearchKey, fillSearchKeys, surgerySearchKey } from "~/.server/search-keys";
+import { searchWords } from "~/.server/search-sql";
+import { type ListParams, PAGE_SIZE, parseCursor } from "~/lib/list-params";
+import type { AppointmentFilters, SurgeryFilters } from "~/lib/lists";
+import { APPOINTMENT_STATUSES } from "~/lib/enums";
+import { normalizeSearch } from "~/lib/search";
+import { createAppointment, deleteAppointment, listAppointments, updateAppointment } from "~/models/appointment.server";
+import { patientSearch } from "~/models/patient.server";
+import { listSurgeries } from "~/models/surgery.server";
+import { capturePrepared, insertDoctor, insertPatient, loginAs } from "./helpers";
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(20261127);
+const pick = <T,>(items: readonly T[]) => items[Math.floor(rand() * items.length)];
+
+const FIRST = ["Maria", "José", "Igor", "Ana", "João", "Vitória", "Sílvio", "Rosa"];
+const LAST = ["Silva", "Santos", "da Silva", "Oliveira", "Silveira", "Rocha", "Ômega", "Costa"];
+const TYPES = ["Consulta", "Retorno", "Avaliação Pré-operatória", "Retorno Pós-operatório", "Infiltração"];
+const LOCATIONS = ["Consultório 1", "Consultório 2", "Sala Ômega", "Hospital Santos", null];
+const HOSPITALS = ["Hospital Sírio", "Santa Rosa", "Hospital Silva Jardim", null];
+const PAYERS = ["Unimed", "Bradesco Saúde", "SulAmérica", null];
+const STATUSES = APPOINTMENT_STATUSES;
+const DAY = 86_400_000;
+
+let userId: number;
+const doctorIds: number[] = [];
+const patientIds: number[] = [];
+
+beforeAll(async () => {
+  userId = (await loginAs("admin")).id;
+  for (const name of ["Dra. Silvana Rocha", "Dr. Ivo Santos", "Dr. Pedro Alves", "Dra. Luíza Igor"]) {
+    doctorIds.push(insertDoctor(name, { crm: String(100000 + doctorIds.length) }));
+  }
+  for (let i = 0; i < 160; i += 1) {
+    const name = `${pick(FIRST)} ${pick(LAST)} ${i % 3 === 0 ? pick(LAST) : ""}`.trim();
+    const cpf = i % 10 === 0 ? `${String(10_000_000_000 + i * 7_919)}` : undefined;
+    patientIds.push(insertPatient(name, cpf ? { cpf } : {}));
+  }
+  const insertByHand = sqlite.prepare(
+    "insert into appointments (patient_id, doctor_id, start_time, end_time, type, location, status) values (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertKeyed = sqlite.prepare(
+    "insert into appointments (patient_id, doctor_id, start_time, end_time, type, location, status, search_text) values (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertSurgery = sqlite.prepare(
+    `insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, hospital, payer_name, guide_number, status, current_stage, search_text)
+     values (?, ?, ?, ?, ?, ?, ?, 'scheduled', 'aguarda_docs', ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let i = 0; i < 1_400; i += 1) {
+      // Several appointments share a start time: the id breaks the tie.
+      const start = Date.UTC(2024, 0, 1) + Math.floor(rand() * 600) * DAY + (i % 4) * 3_600_000;
+      const type = pick(TYPES);
+      const location = pick(LOCATIONS);
+      const row = [pick(patientIds), pick(doctorIds), start, start + 1_800_000, type, location, pick(STATUSES)] as const;
+      // One in ten written by hand, without a key (found by folding its text on the fly).
+      if (i % 10 === 0) insertByHand.run(...row);
+      else insertKeyed.run(...row, appointmentSearchKey({ type, location }));
+    }
+    for (let i = 0; i < 300; i += 1) {
+      const surgery = { surgeryType: pick(["Artrodese Lombar", "Microdiscectomia", "Rizotomia", "Craniotomia"]), hospital: pick(HOSPITALS), payerName: pick(PAYERS), guideNumber: i % 4 ? `G-${7000 + i}` : null };
+      const when = Date.UTC(2024, 0, 1) + Math.floor(rand() * 400) * DAY;
+      const key = i % 9 === 0 ? null : surgerySearchKey(surgery);
+      insertSurgery.run(pick(patientIds), pick(doctorIds), surgery.surgeryType, when, surgery.hospital, surgery.payerName, surgery.guideNumber, key);
+    }
+  })();
+  // Text changed by hand: the key goes, the new text is found.
+  sqlite.prepare("update appointments set location = 'Sala Delta' where id % 37 = 0").run();
+  sqlite.prepare("update surgeries set hospital = 'Hospital Delta' where id % 23 = 0").run();
+});
+
+interface Row {
+  id: number;
+  date: number;
+  patientId: number;
+  doctorId: number;
+  own: string;
+  status: string;
+  stage?: string;
+}
+
+/** The matches of `q` by brute force: every row, every word tested in JavaScript (patients through their own search). */
+function expected(rows: Row[], q: string, keep: (row: Row) => boolean, dir: "asc" | "desc") {
+  const doctorKeys = new Map(
+    (sqlite.prepare("select id, search_text from doctors").all() as { id: number; search_text: string }[]).map((d) => [d.id, d.search_text]),
+  );
+  const words = searchWords(q);
+  const patientsOf = words.map((word) => new Set(db.select({ id: patients.id }).from(patients).where(patientSearch(word)).all().map((p) => p.id)));
+  const matches = rows.filter(
+    (row) =>
+      keep(row) &&
+      words.every((word, i) => patientsOf[i].has(row.patientId) || doctorKeys.get(row.doctorId)!.includes(word) || row.own.includes(word)),
+  );
+  const sign = dir === "asc" ? 1 : -1;
+  return matches.sort((a, b) => sign * (a.date - b.date || a.id - b.id)).map((row) => row.id);
+}
+
+const appointmentRows = () =>
+  (sqlite.prepare("select id, start_time as date, patient_id as patientId, doctor_id as doctorId, type, location, status from appointments").all() as (Row & { type: string; location: string | null })[]).map(
+    (row) => ({ ...row, own: appointmentSearchKey(row) }),
+  );
+const surgeryRows = () =>
+  (
+    sqlite
+      .prepare(
+        "select id, scheduled_date as date, patient_id as patientId, doctor_id as doctorId, surgery_type as surgeryType, hospital, payer_name as payerName, guide_number as guideNumber, status, current_stage as stage from surgeries",
+      )
+      .all() as (Row & { surgeryType: string; hospital: string | null; payerName: string | null; guideNumber: string | null })[]
+  ).map((row) => ({ ...row, own: surgerySearchKey(row) }));
+
+type Listed = { rows: { id: number }[]; page: number; total: number; totalCapped: boolean; next: string | null; prev: string | null };
+
+/** Every page of a list: numbered, then by its own cursors forward and back. */
+function pagesOf(list: (state: ListParams<never>) => Listed, q: string, dir: "asc" | "desc") {
+  const state = { q, sort: "date" as never, dir };
+  const first = list({ ...state, page: 1 });
+  const numbered: number[] = [];
+  for (let page = 1; page <= Math.ceil(first.total / PAGE_SIZE) + 1; page += 1) numbered.push(...list({ ...state, page }).rows.map((r) => r.id));
+  const forward: number[][] = [first.rows.map((r) => r.id)];
+  let current = first;
+  while (current.next) {
+    current = list({ ...state, page: current.page + 1, after: parseCursor(current.next) });
+    forward.push(current.rows.map((r) => r.id));
+  }
+  const backward: number[][] = [forward.at(-1)!];
+  while (current.page > 1) {
+    current = current.prev ? list({ ...state, page: current.page - 1, before: parseCursor(current.prev) }) : list({ ...state, page: 1 });
+    backward.unshift(current.rows.map((r) => r.id));
+  }
+  return { total: first.total, capped: first.totalCapped, numbered, forward, backward };
+}
+
+const QUERIES = [
+  "silva", // patients, a doctor (Silvana) and a hospital
+  "igor", // a patient's first name and a doctor's surname
+  "retorno", // own text only, most rows
+  "maria silva",
+  "silva retorno",
+  "da silva consulta",
+  "omega", // a surname and a room
+  "ro", // a short word: tested row by row
+  "sa ro",
+  "santos 1",
+  "delta", // text changed by hand
+  "g-70", // guide numbers
+  "nadaconsta",
+  "nada silva",
+  "100000",
+];
+
+describe("appointments", () => {
+  it("totals and pages equal a brute-force filter, in both orders, numbered and by cursor", () => {
+    const rows = appointmentRows();
+    const filterSets: { filters: AppointmentFilters; keep: (row: Row) => boolean }[] = [
+      { filters: {}, keep: () => true },
+      { filters: { status: "completed" }, keep: (row) => row.status === "completed" },
+      { filters: { doctorId: doctorIds[0] }, keep: (row) => row.doctorId === doctorIds[0] },
+    ];
+    for (const q of QUERIES) {
+      for (const { filters, keep } of filterSets) {
+        for (const dir of ["desc", "asc"] as const) {
+          const want = expected(rows, q, keep, dir);
+          const got = pagesOf((state) => listAppointments({ ...state, sort: "startTime" }, filters), q, dir);
+          const label = `${q} ${JSON.stringify(filters)} ${dir}`;
+          expect(got.total, label).toBe(want.length);
+          expect(got.capped, label).toBe(false);
+          expect(got.numbered, label).toEqual(want);
+          expect(got.forward.flat(), label).toEqual(want);
+          expect(got.backward, label).toEqual(got.forward);
+        }
+      }
+    }
+  }, 60_000);
+
+  it("the keys' table holds every stored key with its count, through model writes, hand edits and fills", () => {
+    const keysNow = () => sqlite.prepare("select key, n from appointment_search_keys order by key").all();
+    const keysOfRows = () =>
+      sqlite.prepare("select search_text as key, count(*) as n from appointments where search_text is not null group by search_text order by key").all();
+    expect(keysNow()).toEqual(keysOfRows());
+
+    const input = { patientId: patientIds[0], doctorId: doctorIds[1], type: "Teleconsulta", location: "Sala Zeta", status: "scheduled" as const, notes: null };
+    const start = Date.UTC(2031, 5, 1, 12);
+    const id = createAppointment(userId, { ...input, startTime: new Date(start), endTime: new Date(start + 3_600_000) });
+    expect(keysNow()).toEqual(keysOfRows());
+    expect(listAppointments({ q: "zeta", page: 1, sort: "startTime", dir: "desc" }).rows.map((r) => r.id)).toEqual([id]);
+
+    updateAppointment(userId, id, { ...input, location: "Sala Kappa", startTime: new Date(start), endTime: new Date(start + 3_600_000) });
+    expect(keysNow()).toEqual(keysOfRows());
+    expect(sqlite.prepare("select n from appointment_search_keys where key like '%zeta%'").all()).toEqual([]);
+
+    sqlite.prepare("update appointments set type = 'Teleconsulta Extra' where id = ?").run(id);
+    expect(keysNow()).toEqual(keysOfRows());
+    expect(listAppointments({ q: "extra kappa", page: 1, sort: "startTime", dir: "desc" }).rows.map((r) => r.id)).toEqual([id]);
+
+    expect(fillSearchKeys(sqlite)).toBeGreaterThan(0);
+    expect(keysNow()).toEqual(keysOfRows());
+    expect(sqlite.prepare("select count(*) from appointments where search_text is null").pluck().get()).toBe(0);
+
+    deleteAppointment(userId, id);
+    sqlite.prepare("delete from appointments where id in (select id from appointments order by id limit 3)").run();
+    expect(keysNow()).toEqual(keysOfRows());
+    expect(listAppointments({ q: "kappa", page: 1, sort: "startTime", dir: "desc" }).total).toBe(0);
+  });
+
+  it(`a search matching more than ${COUNT_CAP.toLocaleString("pt-BR")} is capped and pages through the date order`, () => {
+    const patientId = insertPatient("Muitíssimo Frequente");
+    const insert = sqlite.prepare(
+      "insert into appointments (patient_id, doctor_id, start_time, end_time, type, search_text) values (?, ?, ?, ?, 'Consulta', 'consulta | ')",
+    );
+    sqlite.transaction(() => {
+      for (let i = 0; i < COUNT_CAP + 40; i += 1) {
+        const start = Date.UTC(2010, 0, 1) + i * 3_600_000;
+        insert.run(patientId, doctorIds[2], start, start + 1_800_000);
+      }
+    })();
+    const want = sqlite
+      .prepare("select id from appointments where patient_id = ? order by start_time desc, id desc limit ?")
+      .pluck()
+      .all(patientId, 2 * PAGE_SIZE);
+    const first = listAppointments({ q: "muitissimo", page: 1, sort: "startTime", dir: "desc" });
+    expect(first).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    const second = listAppointments({ q: "muitissimo", page: 2, sort: "startTime", dir: "desc", after: parseCursor(first.next) });
+    expect([...first.rows, ...second.rows].map((r) => r.id)).toEqual(want);
+    // With a second, rare word the count is exact again, from the rare word's rows.
+    expect(listAppointments({ q: "muitissimo igor", page: 1, sort: "startTime", dir: "desc" }).totalCapped).toBe(false);
+  }, 30_000);
+});
+
+describe("surgeries", () => {
+  it("totals and pages equal a brute-force filter, with and without filters", () => {
+    const rows = surgeryRows();
+    const filterSets: { filters: SurgeryFilters; keep: (row: Row) => boolean }[] = [
+      { filters: { status: null, stage: null, doctorId: null }, keep: () => true },
+      { filters: { status: null, stage: null, doctorId: doctorIds[1] }, keep: (row) => row.doctorId === doctorIds[1] },
+      { filters: { status: "scheduled", stage: "aguarda_docs", doctorId: null }, keep: (row) => row.status === "scheduled" && row.stage === "aguarda_docs" },
+    ];
+    for (const q of [...QUERIES, "hospital", "sulamerica silva", "jardim"]) {
+      for (const { filters, keep } of filterSets) {
+        for (const dir of ["desc", "asc"] as const) {
+          const want = expected(rows, q, keep, dir);
+          const got = pagesOf((state) => listSurgeries({ ...state, sort: "scheduledDate" }, filters), q, dir);
+          const label = `${q} ${JSON.stringify(filters)} ${dir}`;
+          expect(got.total, label).toBe(want.length);
+          expect(got.numbered, label).toEqual(want);
+          expect(got.forward.flat(), label).toEqual(want);
+          expect(got.backward, label).toEqual(got.forward);
+        }
+      }
+    }
+  }, 60_000);
+
+  it("the trigram index of their own text follows every write", () => {
+    const check = () => sqlite.prepare("insert into surgeries_search (surgeries_search, rank) values ('integrity-check', 1)").run();
+    check();
+    fillSearchKeys(sqlite);
+    check();
+    sqlite.prepare("update surgeries set payer_name = 'Convênio Ípsilon' where id % 5 = 0").run();
+    check();
+    expect(listSurgeries({ q: "ipsilon", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null }).total).toBe(
+      sqlite.prepare("select count(*) from surgeries where id % 5 = 0").pluck().get(),
+    );
+    fillSearchKeys(sqlite);
+    sqlite.prepare("delete from surgeries where id % 7 = 0").run();
+    check();
+    expect(normalizeSearch("Ípsilon")).toBe("ipsilon");
+  });
+});
+
+describe("query plans", () => {
+  it("a search's count and page seek indexes: no big table scanned, only its matches sorted", () => {
+    const statements = capturePrepared(() => {
+      listAppointments({ q: "igor", page: 1, sort: "startTime", dir: "desc" });
+      listAppointments({ q: "maria silva", page: 2, sort: "startTime", dir: "asc", after: [Date.UTC(2024, 5, 1), 10] }, { status: "completed" });
+      listSurgeries({ q: "silva", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null });
+    });
+    const searches = statements.filter((s) => /union all/i.test(s));
+    expect(searches.length).toBeGreaterThanOrEqual(6);
+    for (const statement of searches) {
+      const params = (statement.match(/\?/g) ?? []).map(() => 1);
+      const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+      // A scan of the partial index of rows without a key reads only those rows.
+      const bigScan = /^SCAN (patients|appointments|surgeries)( USING (COVERING )?INDEX (?!\w+_search_text_missing_idx)|$)/m;
+      expect(plan, plan).not.toMatch(bigScan);
+    }
+    // The page's rows are then read by id.
+    const pages = statements.filter((s) => /"appointments"\."id" in \(/.test(s) && /order by/i.test(s));
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+  });
+});
