@@ -182,6 +182,17 @@ export function boardUntilWrite(filters: BoardFilters, now = new Date()) {
   return cachedUntilWrite(key, () => loadBoard(filters, now));
 }
 
+/**
+ * A column's page as `loadColumn` reads it, kept like the board (`boardUntilWrite`): until the next
+ * write anywhere and for at most the rest of the minute.
+ */
+export function columnUntilWrite(stage: PipelineStage, state: ListParams<"scheduledDate">, filters: BoardFilters, now = new Date()) {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const page = [state.page, state.after ?? null, state.before ?? null];
+  const key = `pipeline-column:${minute}:${JSON.stringify([stage, page, filters.doctorId, filters.payerId, filters.hospitalId, filters.ans])}`;
+  return cachedUntilWrite(key, () => loadColumn(stage, state, filters, now));
+}
+
 /** One column opened on its own: keyset pages of PAGE_SIZE cards in date order. */
 export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDate">, filters: BoardFilters, now = new Date()) {
   const today = todayIsoInClinic(now);

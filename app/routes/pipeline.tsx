@@ -1,19 +1,17 @@
 import { FilterBar, type FilterField } from "~/components/filter-bar";
-import { type BoardColumn, PipelineBoard, boardHref, denyHref, menuHref, useHrefWith } from "~/components/pipeline-board";
-import { PipelineCard } from "~/components/pipeline-card";
+import { type BoardColumn, PipelineBoard, useHrefWith } from "~/components/pipeline-board";
+import { PipelineColumnPage } from "~/components/pipeline-column";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
-import { formatBRL } from "~/lib/money";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
 import { PIPELINE_LIST } from "~/lib/lists";
 import { can } from "~/lib/permissions";
 import { stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { MOVE_FAILED, moveIntent } from "~/models/pipeline-intents.server";
-import { boardUntilWrite, loadColumn } from "~/models/pipeline.server";
+import { boardUntilWrite, columnUntilWrite } from "~/models/pipeline.server";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
 import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/pipeline";
@@ -33,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The card whose move menu is open (without JavaScript, 'Mover' reloads the page with it).
     moving: canMove ? parseId(url.searchParams.get("mover")) : null,
     board: filters.column ? null : boardUntilWrite(filters),
-    column: filters.column ? { stage: filters.column, label: stageLabel(filters.column), ...loadColumn(filters.column, params, filters) } : null,
+    column: filters.column ? { stage: filters.column, label: stageLabel(filters.column), ...columnUntilWrite(filters.column, params, filters) } : null,
     filterOptions: {
       doctors: options(listDoctorFilterOptions()),
       payers: options(listPayerOptions(filters.payerId)),
@@ -60,8 +58,6 @@ export async function action({ request }: Route.ActionArgs) {
   return result;
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-
 export default function PipelinePage({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, moving, board, column, filterOptions, canMove } = loaderData;
   const hrefWith = useHrefWith();
@@ -86,77 +82,8 @@ export default function PipelinePage({ loaderData, actionData }: Route.Component
         </Alert>
       ) : null}
       {board ? <PipelineBoard columns={board.columns as BoardColumn[]} canMove={canMove} moving={moving} hrefWith={hrefWith} /> : null}
-      {column ? <ColumnPage column={column} canMove={canMove} moving={moving} hrefWith={hrefWith} /> : null}
+      {column ? <PipelineColumnPage column={column} canMove={canMove} moving={moving} hrefWith={hrefWith} /> : null}
     </div>
-  );
-}
-
-/** One column on its own ('Ver todas'): its cards in date order, a page at a time. */
-function ColumnPage({
-  column,
-  canMove,
-  moving,
-  hrefWith,
-}: {
-  column: NonNullable<LoaderData["column"]>;
-  canMove: boolean;
-  moving: number | null;
-  hrefWith: ReturnType<typeof useHrefWith>;
-}) {
-  const first = (column.page - 1) * column.pageSize + 1;
-  return (
-    <section aria-labelledby="column-title" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h2 id="column-title" className="text-lg font-semibold">
-            {column.label}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {column.total.toLocaleString("pt-BR")} {column.total === 1 ? "cirurgia" : "cirurgias"} · Faturado: {formatBRL(column.billedCents)}
-          </p>
-        </div>
-        <ButtonLink to={hrefWith({ coluna: null, after: null, before: null, page: null, mover: null })} variant="outline">
-          Voltar ao quadro
-        </ButtonLink>
-      </div>
-      {column.rows.length === 0 ? <p className="text-sm text-muted-foreground">Nenhuma cirurgia nesta etapa.</p> : null}
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {column.rows.map((card) => (
-          <PipelineCard
-            key={card.id}
-            card={card}
-            canMove={canMove}
-            denyHref={denyHref(card.id, boardHref(hrefWith))}
-            menuHref={menuHref(card.id, hrefWith)}
-            menuOpen={moving === card.id}
-          />
-        ))}
-      </div>
-      {column.rows.length > 0 ? (
-        <nav aria-label="Páginas da etapa" className="flex items-center justify-between gap-2 text-sm">
-          <span className="text-muted-foreground tabular-nums">
-            {first.toLocaleString("pt-BR")}–{(first + column.rows.length - 1).toLocaleString("pt-BR")} de {column.total.toLocaleString("pt-BR")}
-          </span>
-          <span className="flex gap-2">
-            {column.page > 1 ? (
-              <ButtonLink
-                variant="outline"
-                to={hrefWith(
-                  column.prev ? { before: column.prev, after: null, page: column.page - 1, mover: null } : { before: null, after: null, page: null, mover: null },
-                )}
-              >
-                Anterior
-              </ButtonLink>
-            ) : null}
-            {column.next ? (
-              <ButtonLink variant="outline" to={hrefWith({ after: column.next, before: null, page: column.page + 1, mover: null })}>
-                Próxima
-              </ButtonLink>
-            ) : null}
-          </span>
-        </nav>
-      ) : null}
-    </section>
   );
 }
 

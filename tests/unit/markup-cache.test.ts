@@ -12,6 +12,7 @@ import { DataTable } from "~/components/data-table";
 import { PageHeader, type PageHeaderProps } from "~/components/page-header";
 import { PatientLink } from "~/components/patient-link";
 import { type BoardColumn, PipelineBoard, useHrefWith } from "~/components/pipeline-board";
+import { PipelineColumnPage } from "~/components/pipeline-column";
 import { type RowRights, actionsColumn } from "~/components/row-actions";
 import { DayView, MonthView, WeekView } from "~/components/schedule/schedule-views";
 import { Sidebar } from "~/components/sidebar";
@@ -330,6 +331,42 @@ describe("the pipeline board's kept markup", () => {
       keys.add(key);
     }
     expect(keys.size).toBe(5);
+  });
+});
+
+describe("a pipeline column's kept markup", () => {
+  test("is what React renders, sent from memory; cards, rights and the open menu are in the key", () => {
+    clearKeptMarkup();
+    const renderColumn = (path: string, days: number, canMove: boolean, store: MarkupStore | null) => {
+      const [first] = boardColumns(days);
+      const column = { stage: first.stage, label: first.label, rows: first.cards, page: 1, pageSize: 25, total: 1, billedCents: first.billedCents, next: null, prev: null };
+      const Column = () => {
+        const moving = Number(new URLSearchParams(path.split("?")[1] ?? "").get("mover")) || null;
+        return createElement(PipelineColumnPage, { column, canMove, moving, hrefWith: useHrefWith() });
+      };
+      const Stub = createRoutesStub([{ path: "/pipeline", HydrateFallback: () => null, Component: Column }]);
+      return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: [path] })));
+    };
+    const keys = new Set<string | null>();
+    for (const [path, days, canMove] of [
+      ["/pipeline?coluna=aguarda_docs", 3, true],
+      ["/pipeline?coluna=aguarda_docs", 3, false],
+      ["/pipeline?coluna=aguarda_docs", 4, true],
+      ["/pipeline?coluna=aguarda_docs&mover=5", 3, true],
+    ] as const) {
+      const rendered = renderColumn(path, days, canMove, null);
+      let key: string | null = null;
+      const first = markupStoreForPage();
+      const firstRender = renderColumn(path, days, canMove, { get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
+      first.keep(Buffer.from(firstRender));
+      const kept = renderColumn(path, days, canMove, { get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+      expect(rendered).toContain("Marta &lt;Souza&gt;");
+      expect(rendered.includes('action="/pipeline')).toBe(path.includes("mover=5"));
+      expect(firstRender).toBe(rendered);
+      expect(kept).toBe(rendered);
+      keys.add(key);
+    }
+    expect(keys.size).toBe(4);
   });
 });
 

@@ -4,7 +4,7 @@ import { auditLog, clinicHolidays, pipelineStages, surgeries } from "~db/schema"
 import { db, sqlite } from "~/.server/db";
 import { ansDueOn, ansState } from "~/lib/ans-clock";
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from "~/lib/business-days";
-import { COLUMN_CARD_LIMIT, PipelineError, boardUntilWrite, loadBoard, loadColumn, moveSurgery, stageHistory, stageTotals, timePerStage } from "~/models/pipeline.server";
+import { COLUMN_CARD_LIMIT, PipelineError, boardUntilWrite, columnUntilWrite, loadBoard, loadColumn, moveSurgery, stageHistory, stageTotals, timePerStage } from "~/models/pipeline.server";
 import { action, loader } from "~/routes/pipeline";
 import { action as denyAction, loader as denyLoader } from "~/routes/pipeline-deny";
 import { loader as historyLoader } from "~/routes/pipeline-history";
@@ -224,6 +224,23 @@ describe("the board", () => {
     const card = (now: Date) => boardUntilWrite(filters, now).columns.find((c) => c.stage === "aprovado")!.cards.find((c) => c.id === id)!;
     expect(card(new Date(Date.now() + 2 * 86_400_000 + 120_000)).daysInStage).toBe(2);
     expect(boardUntilWrite(filters, new Date(Date.now() + 60_000)).columns).toEqual(loadBoard(filters, new Date(Date.now() + 60_000)).columns);
+  });
+
+  it("a column kept between views shows every move on the next view", () => {
+    const doctor = insertDoctor("Dra. Coluna Guardada", { crm: "828282" });
+    const filters = { doctorId: doctor, payerId: null, hospitalId: null, ans: null };
+    const state = { q: "", page: 1, sort: "scheduledDate" as const, dir: "asc" as const };
+    const ids = (stage: "aguarda_docs" | "aprovado") => columnUntilWrite(stage, state, filters).rows.map((card) => card.id);
+    const id = addSurgery({ doctorId: doctor });
+    expect(ids("aguarda_docs")).toEqual([id]);
+    expect(columnUntilWrite("aguarda_docs", state, filters)).toBe(columnUntilWrite("aguarda_docs", state, filters)); // kept
+    moveSurgery(staff.id, id, move("aprovado"));
+    expect(ids("aguarda_docs")).toEqual([]);
+    expect(ids("aprovado")).toEqual([id]);
+    // Another page of the column is another value.
+    expect(columnUntilWrite("aprovado", { ...state, page: 2 }, filters).rows).toEqual([]);
+    const later = new Date(Date.now() + 60_000);
+    expect(columnUntilWrite("aprovado", state, filters, later)).toEqual(loadColumn("aprovado", state, filters, later));
   });
 
   it("'Atrasadas ANS' lists only cards past their clock", () => {
