@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { clinicSettings, profiles, sessions, userRoles, users } from "~db/schema";
 import type { Role } from "~/lib/permissions";
+import { withoutNewVersion } from "./data-cache";
 import { db } from "./db";
 import { ensureClinicSettings } from "./secrets";
 
@@ -154,10 +155,14 @@ export async function getSessionUser(request: Request, now = new Date()): Promis
     return null;
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    db.update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(Math.min(now.getTime() + idleMs, endOfLife)) })
-      .where(eq(sessions.tokenHash, tokenHash))
-      .run();
+    // No kept figure or list reads sessions: a touch (a minute per signed-in user) must not
+    // recompute them (app/.server/data-cache.ts).
+    withoutNewVersion(() =>
+      db.update(sessions)
+        .set({ lastSeenAt: now, expiresAt: new Date(Math.min(now.getTime() + idleMs, endOfLife)) })
+        .where(eq(sessions.tokenHash, tokenHash))
+        .run(),
+    );
   }
   return { id: row.id, email: row.email, name: row.name ?? "", role: row.role ?? null };
 }

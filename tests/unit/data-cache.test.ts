@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordAuthEvent, recordView } from "~/.server/audit";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { databasePath, sqlite } from "~/.server/db";
+import { getSessionUser } from "~/.server/session";
 import { createPatient } from "~/models/patient.server";
 import { type SignedIn, getRequest, loginAs } from "../support/fixtures";
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 
 describe("a kept figure", () => {
-  it("is computed again after any write of data, but not after entries of the audit trail alone", () => {
+  it("is computed again after any write of data, but not after entries of the audit trail or session touches alone", async () => {
     let computed = 0;
     const patientCount = () =>
       cachedUntilWrite("test:patient-count", () => {
@@ -28,6 +29,15 @@ describe("a kept figure", () => {
     // A patient's page records a view, a sign-in records an event: the figure stays.
     recordView(getRequest("/patients"), { id: staff.id }, "patient", null, { ids: [] });
     recordAuthEvent(getRequest("/auth"), { action: "login_failed", email: "x@y.z", reason: "senha incorreta" });
+    expect(patientCount()).toBe(before);
+    expect(computed).toBe(1);
+
+    // A signed-in request touches its session (at most once a minute): the figure stays.
+    const lastSeen = () => sqlite.prepare("select max(last_seen_at) from sessions where user_id = ?").pluck().get(staff.id);
+    const seenBefore = lastSeen();
+    const user = await getSessionUser(getRequest("/dashboard", { cookie: staff.cookie }), new Date(Date.now() + 5 * 60_000));
+    expect(user?.id).toBe(staff.id);
+    expect(lastSeen()).not.toBe(seenBefore);
     expect(patientCount()).toBe(before);
     expect(computed).toBe(1);
 
