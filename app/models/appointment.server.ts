@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { appointmentSearchKeys, appointments, doctors, patients } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
@@ -33,6 +33,9 @@ const CLASH_LOOKBACK_MS = 2 * MAX_APPOINTMENT_HOURS * HOUR_MS;
  * distinct keys are few (types and locations repeat): a word tests each key once in
  * appointment_search_keys and seeks the matching ones in `appointments_search_text_idx`.
  */
+/** Keys a word's own-text part lists as values; more are read by a subquery. */
+const OWN_KEYS_LISTED = 500;
+
 export const APPOINTMENT_SEARCH: WordSearchTable = {
   table: appointments,
   id: appointments.id,
@@ -40,8 +43,13 @@ export const APPOINTMENT_SEARCH: WordSearchTable = {
   doctorId: appointments.doctorId,
   searchText: appointments.searchText,
   ownText: ownTextKey.appointments,
-  ownIndexed: (word) =>
-    sql`${appointments.searchText} in (select ${appointmentSearchKeys.key} from ${appointmentSearchKeys} where ${likeWord(appointmentSearchKeys.key, word)})`,
+  ownIndexed: (word) => {
+    const matching = db.select({ key: appointmentSearchKeys.key }).from(appointmentSearchKeys).where(likeWord(appointmentSearchKeys.key, word));
+    const keys = matching.limit(OWN_KEYS_LISTED + 1).all().map((row) => row.key);
+    if (keys.length === 0) return "none";
+    return keys.length > OWN_KEYS_LISTED ? sql`${appointments.searchText} in (${matching})` : inArray(appointments.searchText, keys);
+  },
+  indexes: { patient: "appointments_patient_start_idx", doctor: "appointments_doctor_start_idx", own: "appointments_search_text_idx", unkeyed: "appointments_search_text_idx" },
 };
 
 function appointmentFilters(filters: AppointmentFilters) {

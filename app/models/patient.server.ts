@@ -44,6 +44,15 @@ function searchPlan(q: string): SearchPlan | null {
   return { match, indexed, words, short, digits };
 }
 
+/**
+ * The trigram index query (`patients_search match ?`) that finds the patients of a search, or null
+ * when it has a word too short for the index. Other lists join it to read their rows patient by
+ * patient as the index yields them (app/models/word-search.server.ts).
+ */
+export function patientIndexQuery(q: string): string | null {
+  return searchPlan(q)?.match ?? null;
+}
+
 /** Rows among the index query's matches. */
 function inIndex(query: string): SQL {
   return sql`${patients.id} in (select rowid from patients_search where patients_search match ${query})`;

@@ -60,6 +60,7 @@ export const SURGERY_SEARCH: WordSearchTable = {
   ownText: ownTextKey.surgeries,
   ownIndexed: (word) =>
     [...word].length < 3 ? null : sql`${surgeries.id} in (select rowid from surgeries_search where surgeries_search match ${ftsPhrase(word)})`,
+  indexes: { patient: "surgeries_patient_date_idx", doctor: "surgeries_doctor_date_idx", unkeyed: "surgeries_search_text_missing_idx" },
 };
 
 /** The surgeries search tested row by row (receivables, the task picker, the export). */

@@ -1,10 +1,10 @@
-import { type SQL, and, inArray, or, sql } from "drizzle-orm";
+import { type SQL, and, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { doctors, patients } from "~db/schema";
 import { db } from "~/.server/db";
 import { COUNT_CAP, type KeysetOrder, countMatches } from "~/.server/pagination";
 import { likeWord, searchWords } from "~/.server/search-sql";
-import { patientSearch } from "./patient.server";
+import { patientIndexQuery, patientSearch } from "./patient.server";
 
 /**
  * Searching appointments and surgeries in time proportional to their matches
@@ -37,16 +37,34 @@ export interface WordSearchTable {
   searchText: AnySQLiteColumn;
   /** The row's own text as searched: the stored key, else the text folded now. */
   ownText: SQL;
-  /** Rows whose stored key contains the word, through an index; null when the index cannot answer it. */
-  ownIndexed: (word: string) => SQL | null;
+  /**
+   * Rows whose stored key contains the word, through an index; "none" when no key holds it, null
+   * when the index cannot answer it.
+   */
+  ownIndexed: (word: string) => SQL | "none" | null;
+  /**
+   * The indexes each part is read through, named to SQLite (INDEXED BY): its statistics see a list
+   * of unknown length (`patient_id in (…)`) of keys each shared by many rows (40 doctors, a few
+   * appointment types), and would rather scan the whole table, or seek a filter's index and fold
+   * every row's text. `(patient_id, date)` and `(doctor_id, date)` indexes; `own` when `ownIndexed`
+   * seeks one (none for a rowid lookup); `unkeyed` holds the rows without a stored key.
+   */
+  indexes: { patient: string; doctor: string; own?: string; unkeyed: string };
 }
 
-/** Where a search's page comes from: its driving parts (sorted), or the order's index walked with `where`. */
+/** One disjoint part of a word's rows: where it is read from (the table through an index, or a join), and its condition. */
+interface Part {
+  from?: SQL;
+  index?: string;
+  where: SQL;
+}
+
+/** Where a search's pages come from: its driving parts (sorted), or the order's index walked with `walk`. */
 export interface WordSearchPlan {
-  where: SQL | undefined;
   total: number;
   totalCapped: boolean;
-  parts: SQL[] | null;
+  parts: Part[] | null;
+  walk: SQL | undefined;
 }
 
 const DRIVER_MIN_LENGTH = 3;
@@ -54,72 +72,100 @@ const DRIVER_MIN_LENGTH = 3;
 const patientsWith = (word: string) => sql`select ${patients.id} from ${patients} where ${patientSearch(word)}`;
 const doctorsWith = (word: string) => sql`select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)}`;
 
-/** One row matches one word: in its patient, its doctor or its own text. */
-function rowHasWord(t: WordSearchTable, word: string): SQL {
-  return or(
-    sql`${t.patientId} in (${patientsWith(word)})`,
-    sql`${t.doctorId} in (${doctorsWith(word)})`,
-    likeWord(t.ownText, word),
-  )!;
+/**
+ * One row matches one word: in its patient, its doctor or its own text. The patients the word finds
+ * are gathered once per statement (`in`), which pays when many rows are tested; `perRow` tests each
+ * row's patient key instead, for a walk that stops after a page or a few thousand rows, where
+ * gathering every Silva would cost more than the whole walk.
+ */
+function rowHasWord(t: WordSearchTable, word: string, perRow = false): SQL {
+  const patient = perRow
+    ? sql`exists (select 1 from ${patients} where ${patients.id} = ${t.patientId} and ${patientSearch(word, { inOrder: true })})`
+    : sql`${t.patientId} in (${patientsWith(word)})`;
+  return or(patient, sql`${t.doctorId} in (${doctorsWith(word)})`, likeWord(t.ownText, word))!;
 }
 
-/** The search tested row by row: every word matches (exports, and the walk of a common search). */
-export function rowSearch(t: WordSearchTable, q: string): SQL | undefined {
+/** The search tested row by row: every word matches (exports, receivables, the walk of a common search). */
+export function rowSearch(t: WordSearchTable, q: string, { perRow = false } = {}): SQL | undefined {
   const words = searchWords(q);
-  return words.length ? and(...words.map((word) => rowHasWord(t, word))) : undefined;
+  return words.length ? and(...words.map((word) => rowHasWord(t, word, perRow))) : undefined;
 }
 
-/** The rows matching `word`, as four disjoint conditions each answered by an index; null when the word cannot drive. */
-function wordParts(t: WordSearchTable, word: string): SQL[] | null {
+/**
+ * The rows matching `word`, as four disjoint parts each answered by an index; null when the word
+ * cannot drive. The first joins the patients' trigram index to the table, so a count that stops at
+ * the cap reads only the first patients the index yields instead of gathering them all.
+ */
+function wordParts(t: WordSearchTable, word: string): Part[] | null {
   const own = t.ownIndexed(word);
-  if (!own || [...word].length < DRIVER_MIN_LENGTH) return null;
-  const inPatients = sql`${t.patientId} in (${patientsWith(word)})`;
-  const notPatients = sql`${t.patientId} not in (${patientsWith(word)})`;
-  const inDoctors = sql`${t.doctorId} in (${doctorsWith(word)})`;
-  const notDoctors = sql`${t.doctorId} not in (${doctorsWith(word)})`;
-  return [
-    inPatients,
-    and(inDoctors, notPatients)!,
-    and(own, notPatients, notDoctors)!,
-    and(sql`${t.searchText} is null`, likeWord(t.ownText, word), notPatients, notDoctors)!,
+  const match = patientIndexQuery(word);
+  if (!own || !match || [...word].length < DRIVER_MIN_LENGTH) return null;
+  // The doctors it finds, a few of forty: read now, so an empty part is left out rather than read
+  // through an index that a filter (one doctor's) would otherwise make SQLite walk.
+  const doctorIds = db.select({ id: doctors.id }).from(doctors).where(likeWord(doctors.searchText, word)).all().map((row) => row.id);
+  const notPatients = sql`${t.patientId} not in (select rowid from patients_search where patients_search match ${match})`;
+  const notDoctors = doctorIds.length ? notInArray(t.doctorId, doctorIds) : undefined;
+  const parts: Part[] = [
+    {
+      from: sql`patients_search join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = patients_search.rowid`,
+      where: sql`patients_search match ${match}`,
+    },
   ];
+  if (doctorIds.length) parts.push({ index: t.indexes.doctor, where: and(inArray(t.doctorId, doctorIds), notPatients)! });
+  if (own !== "none") parts.push({ index: t.indexes.own, where: and(own, notPatients, notDoctors)! });
+  parts.push({ index: t.indexes.unkeyed, where: and(sql`${t.searchText} is null`, likeWord(t.ownText, word), notPatients, notDoctors)! });
+  return parts;
+}
+
+/** The parts with more conditions (filters, the other words, a page's position). */
+const narrowed = (parts: Part[], ...conditions: (SQL | undefined)[]) => parts.map((part) => ({ ...part, where: and(part.where, ...conditions)! }));
+
+/** `select <columns> from <part> where <condition>` for each part, joined by UNION ALL. */
+function unionAll(t: WordSearchTable, parts: Part[], columns: SQL): SQL {
+  const source = ({ from, index }: Part) => from ?? (index ? sql`${t.table} indexed by ${sql.raw(index)}` : sql`${t.table}`);
+  return sql.join(
+    parts.map((part) => sql`select ${columns} from ${source(part)} where ${part.where}`),
+    sql` union all `,
+  );
 }
 
 /** How many rows the parts hold, counting no further than `cap + 1`. */
-function countParts(t: WordSearchTable, parts: SQL[], cap: number): number {
-  const union = sql.join(
-    parts.map((part) => sql`select 1 from ${t.table} where ${part}`),
-    sql` union all `,
-  );
-  return db.get<{ n: number }>(sql`select count(*) as n from (${union} limit ${cap + 1})`)!.n;
+function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
+  return db.get<{ n: number }>(sql`select count(*) as n from (${unionAll(t, parts, sql`1`)} limit ${cap + 1})`)!.n;
 }
 
 /**
  * The search `q` with the list's `filters`: its capped total, and where its pages come from.
- * `where` is the whole condition row by row (search and filters) for the walk.
+ *
+ * - Each word that can drive is counted alone through its parts, up to the cap: cheap, since the
+ *   count stops there. A word with no rows ends the search.
+ * - When the rarest word has at most COUNT_CAP rows, they bound everything else: the search's count
+ *   and its pages read only them, tested for the other words and the filters.
+ * - A single word over the cap, without filters, is over the cap: its page walks the date order,
+ *   where one row in a hundred matching fills a page within a few thousand rows.
+ * - Anything else (every word over the cap with another word or a filter, or only short words) is
+ *   counted row by row, through whichever index SQLite picks: passing over a common word's rows
+ *   through its indexes costs more per row than a pass over the table, once they are more than a
+ *   few tens of thousands.
  */
 export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | undefined, cap = COUNT_CAP): WordSearchPlan {
-  const where = and(rowSearch(t, q), filters);
+  const walk = and(rowSearch(t, q, { perRow: true }), filters);
   const words = searchWords(q);
-  const drivers = words.flatMap((word) => {
+  let rarest: { word: string; parts: Part[]; n: number } | null = null;
+  for (const word of words) {
     const parts = wordParts(t, word);
-    return parts ? [{ word, parts }] : [];
-  });
-  if (drivers.length === 0) return { where, ...countMatches(t.table, where, cap), parts: null };
-
-  let driver = drivers[0];
-  if (drivers.length > 1) {
-    let fewest = Infinity;
-    for (const candidate of drivers) {
-      const n = countParts(t, candidate.parts.map((part) => and(part, filters)!), cap);
-      if (n === 0) return { where, total: 0, totalCapped: false, parts: null };
-      if (n < fewest) [fewest, driver] = [n, candidate];
-    }
+    if (!parts) continue;
+    const n = countParts(t, parts, cap);
+    if (n === 0) return { total: 0, totalCapped: false, parts: null, walk };
+    if (!rarest || n < rarest.n) rarest = { word, parts, n };
   }
-  const others = words.filter((word) => word !== driver.word).map((word) => rowHasWord(t, word));
-  const parts = driver.parts.map((part) => and(part, filters, ...others)!);
-  const n = countParts(t, parts, cap);
-  return n > cap ? { where, total: cap, totalCapped: true, parts: null } : { where, total: n, totalCapped: false, parts };
+  if (rarest && rarest.n <= cap) {
+    const others = words.filter((word) => word !== rarest.word).map((word) => rowHasWord(t, word, true));
+    const parts = narrowed(rarest.parts, filters, ...others);
+    return { total: countParts(t, parts, cap), totalCapped: false, parts, walk };
+  }
+  if (rarest && words.length === 1 && !filters) return { total: cap, totalCapped: true, parts: null, walk };
+  return { ...countMatches(t.table, and(rowSearch(t, q), filters), cap), parts: null, walk };
 }
 
 /**
@@ -133,11 +179,8 @@ export function wordSearchPage(
   order: KeysetOrder,
   page: { position: SQL | undefined; ahead: boolean; limit: number; offset: number },
 ): { where: SQL | undefined; offset: number } {
-  if (!plan.parts) return { where: and(plan.where, page.position), offset: page.offset };
-  const union = sql.join(
-    plan.parts.map((part) => sql`select ${t.id} as id, ${order.key} as k from ${t.table} where ${and(part, page.position)}`),
-    sql` union all `,
-  );
+  if (!plan.parts) return { where: and(plan.walk, page.position), offset: page.offset };
+  const union = unionAll(t, narrowed(plan.parts, page.position), sql`${t.id} as id, ${order.key} as k`);
   const dir = (order.dir === "asc") === page.ahead ? sql.raw("asc") : sql.raw("desc");
   const ids = db
     .all<{ id: number }>(sql`select id from (${union}) order by k ${dir}, id ${dir} limit ${page.limit} offset ${page.offset}`)

@@ -423,10 +423,13 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
   log("Índices: chaves de busca das consultas e cirurgias…");
   fillSearchKeys(conn);
   log("Índices: otimizando a busca de pacientes e atualizando estatísticas (ANALYZE)…");
-  // The trigram index was filled by the patients_search_ai trigger row by row; merge its segments
-  // and check it against the table, so a search finds exactly what the table holds.
-  conn.exec("INSERT INTO patients_search(patients_search) VALUES ('optimize')");
-  conn.exec("INSERT INTO patients_search(patients_search, rank) VALUES ('integrity-check', 1)");
+  // The trigram indexes were filled by their triggers row by row (the surgeries' as their keys were
+  // stored); merge their segments and check them against the tables, so a search finds exactly what
+  // the tables hold.
+  for (const index of ["patients_search", "surgeries_search"]) {
+    conn.exec(`INSERT INTO ${index}(${index}) VALUES ('optimize')`);
+    conn.exec(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 1)`);
+  }
   conn.exec("ANALYZE");
   conn.pragma("wal_checkpoint(TRUNCATE)");
   conn.pragma("synchronous = FULL");
