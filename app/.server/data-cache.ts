@@ -47,13 +47,26 @@ export function withoutNewVersion<T>(write: () => T): T {
 
 /** `compute()`, or the value it gave for the same `key` if the database has not changed since. */
 export function cachedUntilWrite<T>(key: string, compute: () => T): T {
+  return keptIn(entries, MAX_ENTRIES, key, compute);
+}
+
+/**
+ * A store of its own for values kept until the next write, holding up to `maxEntries`: for values
+ * made from what users type (searches), which would otherwise push the figures out of the shared one.
+ */
+export function writeCache(maxEntries: number) {
+  const own = new Map<string, { version: string; value: unknown }>();
+  return <T,>(key: string, compute: () => T): T => keptIn(own, maxEntries, key, compute);
+}
+
+function keptIn<T>(store: Map<string, { version: string; value: unknown }>, maxEntries: number, key: string, compute: () => T): T {
   const version = dataVersion();
-  const hit = entries.get(key);
+  const hit = store.get(key);
   if (hit && hit.version === version) return hit.value as T;
   const value = compute();
   // Set anew, so the oldest computed is the first forgotten.
-  entries.delete(key);
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(key, { version, value });
+  store.delete(key);
+  if (store.size >= maxEntries) store.delete(store.keys().next().value!);
+  store.set(key, { version, value });
   return value;
 }

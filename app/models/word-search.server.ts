@@ -1,5 +1,7 @@
-import { type SQL, and, inArray, notInArray, or, sql } from "drizzle-orm";
+import { type SQL, and, getTableName, inArray, notInArray, or, sql } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { writeCache } from "~/.server/data-cache";
 import { doctors, patients } from "~db/schema";
 import { db } from "~/.server/db";
 import { COUNT_CAP, type KeysetOrder, countMatches } from "~/.server/pagination";
@@ -149,6 +151,24 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  *   few tens of thousands.
  */
 export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | undefined, cap = COUNT_CAP): WordSearchPlan {
+  const words = searchWords(q);
+  if (words.length === 0) return plan(t, q, filters, cap);
+  // Kept until the next write: every page of a search, and every view of it, shares its count.
+  const key = JSON.stringify([getTableName(t.table), words, filters ? sqlText(filters) : null, cap]);
+  return plansUntilWrite(key, () => plan(t, q, filters, cap));
+}
+
+/** Search plans kept until the next write, apart from the figures (app/.server/data-cache.ts). */
+const plansUntilWrite = writeCache(128);
+
+/** A condition's SQL with its values inlined, as a key. */
+const sqlText = (condition: SQL) => {
+  const { sql: text, params } = sqlTextDialect.sqlToQuery(condition);
+  return JSON.stringify([text, params]);
+};
+const sqlTextDialect = new SQLiteSyncDialect();
+
+function plan(t: WordSearchTable, q: string, filters: SQL | undefined, cap: number): WordSearchPlan {
   const walk = and(rowSearch(t, q, { perRow: true }), filters);
   const words = searchWords(q);
   let rarest: { word: string; parts: Part[]; n: number } | null = null;
@@ -161,6 +181,7 @@ export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | und
   }
   if (rarest && rarest.n <= cap) {
     const others = words.filter((word) => word !== rarest.word).map((word) => rowHasWord(t, word, true));
+    if (others.length === 0 && !filters) return { total: rarest.n, totalCapped: false, parts: rarest.parts, walk };
     const parts = narrowed(rarest.parts, filters, ...others);
     return { total: countParts(t, parts, cap), totalCapped: false, parts, walk };
   }
