@@ -222,6 +222,18 @@ describe("appointments", () => {
     expect(listAppointments({ q: "kappa", page: 1, sort: "startTime", dir: "desc" }).total).toBe(0);
   });
 
+  it("a search's count is kept until the next write, and follows it", () => {
+    const search = () => listAppointments({ q: "lambda", page: 1, sort: "startTime", dir: "desc" });
+    expect(search().total).toBe(0);
+    // Viewed again without a write: the page is read, the count is not.
+    const statements = capturePrepared(() => expect(search().total).toBe(0));
+    expect(statements.filter((s) => /count\(/.test(s))).toEqual([]);
+    const start = Date.UTC(2032, 0, 5, 12);
+    const input = { patientId: patientIds[1], doctorId: doctorIds[1], type: "Consulta", location: "Sala Lambda", status: "scheduled" as const, notes: null };
+    const id = createAppointment(userId, { ...input, startTime: new Date(start), endTime: new Date(start + 3_600_000) });
+    expect(search()).toMatchObject({ total: 1, rows: [{ id }] });
+  });
+
   it(`a search matching more than ${COUNT_CAP.toLocaleString("pt-BR")} is capped and pages through the date order`, () => {
     const patientId = insertPatient("Muitíssimo Frequente");
     const insert = sqlite.prepare(
