@@ -18,17 +18,10 @@ import { patientIndexQuery, patientSearch } from "./patient.server";
  * word's rows are instead found through indexes, in four disjoint parts: the appointments of the
  * patients the word finds (trigram index, then `(patient_id, date)`), of the doctors it finds that
  * are not already there, the rows whose own stored key holds it (`ownIndexed`) that are in neither,
- * and rows still without a key (a partial index holds only them). Parts that cannot overlap are
+ * and rows still without a key (by the index that holds them). Parts that cannot overlap are
  * counted and read with UNION ALL, which streams and stops at a LIMIT, where UNION builds the whole
- * set first.
- *
- * - The count follows the rarest word's parts (each word's own matches counted first, capped), each
- *   row tested for the other words and the filters, and stops after COUNT_CAP + 1.
- * - A search counted under the cap reads its page from those parts: their (date, id) from the
- *   indexes, sorted, and only the page's rows fetched. One over the cap walks the list's date order
- *   and tests each row, which finds a page within a few hundred rows when one row in a hundred matches.
- * - Words shorter than three characters never drive (the trigram indexes cannot answer them); they
- *   are tested row by row. A search made only of them is the row-by-row search throughout.
+ * set first. `planWordSearch` says which search reads what; words shorter than three characters
+ * never drive (the trigram indexes cannot answer them) and are tested row by row.
  */
 export interface WordSearchTable {
   table: SQLiteTable;
