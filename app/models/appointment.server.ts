@@ -27,15 +27,15 @@ const HOUR_MS = 3_600_000;
  */
 const CLASH_LOOKBACK_MS = 2 * MAX_APPOINTMENT_HOURS * HOUR_MS;
 
+/** Keys a word's own-text part lists as values; more are read by a subquery. */
+const OWN_KEYS_LISTED = 500;
+
 /**
  * Search over patient name (and CPF, e-mail, phone), doctor name, type and location, accent- and
  * case-insensitive, driven by its words' own matches (./word-search.server.ts). The own text's
  * distinct keys are few (types and locations repeat): a word tests each key once in
  * appointment_search_keys and seeks the matching ones in `appointments_search_text_idx`.
  */
-/** Keys a word's own-text part lists as values; more are read by a subquery. */
-const OWN_KEYS_LISTED = 500;
-
 export const APPOINTMENT_SEARCH: WordSearchTable = {
   table: appointments,
   id: appointments.id,

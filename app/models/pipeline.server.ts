@@ -177,9 +177,7 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
  * and must not change it.
  */
 export function boardUntilWrite(filters: BoardFilters, now = new Date()) {
-  const minute = Math.floor(now.getTime() / 60_000);
-  const key = `pipeline-board:${minute}:${JSON.stringify([filters.doctorId, filters.payerId, filters.hospitalId, filters.ans])}`;
-  return cachedUntilWrite(key, () => loadBoard(filters, now));
+  return keptThisMinute("pipeline-board", [], filters, now, () => loadBoard(filters, now));
 }
 
 /**
@@ -187,10 +185,15 @@ export function boardUntilWrite(filters: BoardFilters, now = new Date()) {
  * write anywhere and for at most the rest of the minute.
  */
 export function columnUntilWrite(stage: PipelineStage, state: ListParams<"scheduledDate">, filters: BoardFilters, now = new Date()) {
-  const minute = Math.floor(now.getTime() / 60_000);
   const page = [state.page, state.after ?? null, state.before ?? null];
-  const key = `pipeline-column:${minute}:${JSON.stringify([stage, page, filters.doctorId, filters.payerId, filters.hospitalId, filters.ans])}`;
-  return cachedUntilWrite(key, () => loadColumn(stage, state, filters, now));
+  return keptThisMinute("pipeline-column", [stage, page], filters, now, () => loadColumn(stage, state, filters, now));
+}
+
+/** `compute()` kept until the next write and the end of `now`'s minute, under `kind`, `values` and the board's filters. */
+function keptThisMinute<T>(kind: string, values: unknown[], filters: BoardFilters, now: Date, compute: () => T): T {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const key = `${kind}:${minute}:${JSON.stringify([...values, filters.doctorId, filters.payerId, filters.hospitalId, filters.ans])}`;
+  return cachedUntilWrite(key, compute);
 }
 
 /** One column opened on its own: keyset pages of PAGE_SIZE cards in date order. */

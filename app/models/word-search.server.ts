@@ -81,8 +81,12 @@ function rowHasWord(t: WordSearchTable, word: string, perRow = false): SQL {
 }
 
 /** The search tested row by row: every word matches (exports, receivables, the walk of a common search). */
-export function rowSearch(t: WordSearchTable, q: string, { perRow = false } = {}): SQL | undefined {
-  const words = searchWords(q);
+export function rowSearch(t: WordSearchTable, q: string): SQL | undefined {
+  return allWords(t, searchWords(q));
+}
+
+/** Every one of `words` matches the row (`rowHasWord`). */
+function allWords(t: WordSearchTable, words: string[], perRow = false): SQL | undefined {
   return words.length ? and(...words.map((word) => rowHasWord(t, word, perRow))) : undefined;
 }
 
@@ -92,9 +96,10 @@ export function rowSearch(t: WordSearchTable, q: string, { perRow = false } = {}
  * the cap reads only the first patients the index yields instead of gathering them all.
  */
 function wordParts(t: WordSearchTable, word: string): Part[] | null {
-  const own = t.ownIndexed(word);
+  if ([...word].length < DRIVER_MIN_LENGTH) return null;
   const match = patientIndexQuery(word);
-  if (!own || !match || [...word].length < DRIVER_MIN_LENGTH) return null;
+  const own = match ? t.ownIndexed(word) : null;
+  if (!match || !own) return null;
   // The doctors it finds, a few of forty: read now, so an empty part is left out rather than read
   // through an index that a filter (one doctor's) would otherwise make SQLite walk.
   const doctorIds = db.select({ id: doctors.id }).from(doctors).where(likeWord(doctors.searchText, word)).all().map((row) => row.id);
@@ -145,10 +150,10 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  */
 export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | undefined, cap = COUNT_CAP): WordSearchPlan {
   const words = searchWords(q);
-  if (words.length === 0) return plan(t, q, filters, cap);
+  if (words.length === 0) return plan(t, words, filters, cap);
   // Kept until the next write: every page of a search, and every view of it, shares its count.
   const key = JSON.stringify([getTableName(t.table), words, filters ? sqlText(filters) : null, cap]);
-  return plansUntilWrite(key, () => plan(t, q, filters, cap));
+  return plansUntilWrite(key, () => plan(t, words, filters, cap));
 }
 
 /** Search plans kept until the next write, apart from the figures (app/.server/data-cache.ts). */
@@ -161,9 +166,8 @@ const sqlText = (condition: SQL) => {
 };
 const sqlTextDialect = new SQLiteSyncDialect();
 
-function plan(t: WordSearchTable, q: string, filters: SQL | undefined, cap: number): WordSearchPlan {
-  const walk = and(rowSearch(t, q, { perRow: true }), filters);
-  const words = searchWords(q);
+function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap: number): WordSearchPlan {
+  const walk = and(allWords(t, words, true), filters);
   let rarest: { word: string; parts: Part[]; n: number } | null = null;
   for (const word of words) {
     const parts = wordParts(t, word);
@@ -179,7 +183,7 @@ function plan(t: WordSearchTable, q: string, filters: SQL | undefined, cap: numb
     return { total: countParts(t, parts, cap), totalCapped: false, parts, walk };
   }
   if (rarest && words.length === 1 && !filters) return { total: cap, totalCapped: true, parts: null, walk };
-  return { ...countMatches(t.table, and(rowSearch(t, q), filters), cap), parts: null, walk };
+  return { ...countMatches(t.table, and(allWords(t, words), filters), cap), parts: null, walk };
 }
 
 /**
