@@ -50,12 +50,13 @@ function storedValue(value: unknown): string | number {
  * found through the order's index from that row on: as fast on page 40 000 as on page 1. A bare
  * `?page=N` (a typed or bookmarked URL) falls back to OFFSET. `run` builds the screen's query
  * with the extra condition, order, limit and offset given (`ahead`: the order is the list's own,
- * not its reverse); its rows carry `cursorKey` (the sort key's value) and `id`, which this strips.
+ * not its reverse; `cursor`: the row the condition reads beyond); its rows carry `cursorKey` (the
+ * sort key's value) and `id`, which this strips.
  */
 export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
   position: PagePosition,
   order: KeysetOrder,
-  run: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number, ahead: boolean) => Row[],
+  run: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number, ahead: boolean, cursor?: Cursor) => Row[],
   exactTotal: ExactTotal = null,
 ): { rows: Omit<Row, "cursorKey">[]; page: number; next: string | null; prev: string | null } {
   const forward = order.dir === "asc" ? [asc(order.key), asc(order.id)] : [desc(order.key), desc(order.id)];
@@ -75,7 +76,7 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
   let page = position.page;
   let hasNext: boolean;
   if (position.before) {
-    const behind = read(beyond(position.before, false), backward, PAGE_SIZE + 1, 0, false);
+    const behind = read(beyond(position.before, false), backward, PAGE_SIZE + 1, 0, false, position.before);
     if (behind.length > PAGE_SIZE) {
       // A whole page behind the cursor (and more before it): that page, in order; the cursor's row follows it.
       [found, page, hasNext] = [behind.slice(0, PAGE_SIZE).reverse(), Math.max(page, 2), true];
@@ -84,7 +85,7 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
       [page, hasNext] = [1, found.length > PAGE_SIZE];
     }
   } else if (position.after) {
-    found = read(beyond(position.after, true), forward, PAGE_SIZE + 1, 0, true);
+    found = read(beyond(position.after, true), forward, PAGE_SIZE + 1, 0, true, position.after);
     page = Math.max(page, 2);
     hasNext = found.length > PAGE_SIZE;
   } else {

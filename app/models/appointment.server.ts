@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import { appointmentSearchKeys, appointments, doctors, patients } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
@@ -12,7 +12,7 @@ import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
 import { likeWord } from "~/.server/search-sql";
 import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
-import { type WordSearchTable, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
+import { type WordSearchTable, byWordsFound, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
 
 export { APPOINTMENT_LIST, APPOINTMENT_SORTS } from "~/lib/lists";
 
@@ -49,7 +49,23 @@ export const APPOINTMENT_SEARCH: WordSearchTable = {
     if (keys.length === 0) return "none";
     return keys.length > OWN_KEYS_LISTED ? sql`${appointments.searchText} in (${matching})` : inArray(appointments.searchText, keys);
   },
-  indexes: { patient: "appointments_patient_start_idx", doctor: "appointments_doctor_start_idx", own: "appointments_search_text_idx", unkeyed: "appointments_search_text_idx" },
+  indexes: { patient: "appointments_patient_start_idx", doctor: "appointments_kpi_doctor_start_idx", own: "appointments_search_text_idx", unkeyed: "appointments_search_text_idx" },
+  // Keys grouped by the words they hold, each group sought in `appointments_search_text_idx`
+  // (with its doctors); the keys that hold none, by exclusion.
+  ownClasses: (words) => {
+    const found: string[][] = [];
+    for (const word of words) {
+      const keys = db.select({ key: appointmentSearchKeys.key }).from(appointmentSearchKeys).where(likeWord(appointmentSearchKeys.key, word));
+      found.push(keys.limit(OWN_KEYS_LISTED + 1).all().map((row) => row.key));
+    }
+    const holding = [...new Set(found.flat())];
+    if (holding.length > OWN_KEYS_LISTED) return null;
+    const keyed = isNotNull(appointments.searchText);
+    return [
+      ...byWordsFound(words, found).map(({ members, covers }) => ({ where: inArray(appointments.searchText, members), covers, index: "appointments_search_text_idx" })),
+      { where: holding.length ? and(keyed, notInArray(appointments.searchText, holding))! : keyed, covers: [] },
+    ];
+  },
 };
 
 function appointmentFilters(filters: AppointmentFilters) {
@@ -87,8 +103,8 @@ export function listAppointments(state: ListParams<AppointmentSort>, filters: Ap
   // The count needs no join: the search reaches patients and doctors through subqueries.
   const search = planWordSearch(APPOINTMENT_SEARCH, state.q, appointmentFilters(filters));
   const order: KeysetOrder = { key: appointments.startTime, id: appointments.id, dir: state.dir };
-  const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead) => {
-    const source = wordSearchPage(APPOINTMENT_SEARCH, search, order, { position, ahead, limit, offset });
+  const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead, cursor) => {
+    const source = wordSearchPage(APPOINTMENT_SEARCH, search, order, { position, cursor, ahead, limit, offset });
     return db
       .select({
         id: appointments.id,

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
   doctors,
   financialTransactions,
@@ -61,6 +61,12 @@ export const SURGERY_SEARCH: WordSearchTable = {
   ownIndexed: (word) =>
     [...word].length < 3 ? null : sql`${surgeries.id} in (select rowid from surgeries_search where surgeries_search match ${ftsPhrase(word)})`,
   indexes: { patient: "surgeries_patient_date_idx", doctor: "surgeries_doctor_date_idx", unkeyed: "surgeries_search_text_missing_idx" },
+  // Their own text (type, hospital, payer, guide) is not a few repeated keys: split only when no
+  // key holds any of the words, which is the usual case of a name.
+  ownClasses: (words) =>
+    words.some((word) => db.get(sql`select 1 from surgeries_search where surgeries_search match ${ftsPhrase(word)} limit 1`))
+      ? null
+      : [{ where: isNotNull(surgeries.searchText), covers: [] }],
 };
 
 /** The surgeries search tested row by row (receivables, the task picker, the export). */
@@ -108,8 +114,8 @@ export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFi
   // The count needs no join: the search reaches patients and doctors through subqueries.
   const search = planWordSearch(SURGERY_SEARCH, state.q, surgeryFilters(filters));
   const order: KeysetOrder = { key: surgeries.scheduledDate, id: surgeries.id, dir: state.dir };
-  const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead) => {
-    const source = wordSearchPage(SURGERY_SEARCH, search, order, { position, ahead, limit, offset });
+  const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead, cursor) => {
+    const source = wordSearchPage(SURGERY_SEARCH, search, order, { position, cursor, ahead, limit, offset });
     return db
       .select({
         id: surgeries.id,

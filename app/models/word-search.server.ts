@@ -5,6 +5,7 @@ import { writeCache } from "~/.server/data-cache";
 import { doctors, patients } from "~db/schema";
 import { db } from "~/.server/db";
 import { COUNT_CAP, type KeysetOrder, countMatches } from "~/.server/pagination";
+import type { Cursor } from "~/lib/list-params";
 import { likeWord, searchWords } from "~/.server/search-sql";
 import { patientIndexQuery, patientSearch } from "./patient.server";
 
@@ -45,6 +46,37 @@ export interface WordSearchTable {
    * seeks one (none for a rowid lookup); `unkeyed` holds the rows without a stored key.
    */
   indexes: { patient: string; doctor: string; own?: string; unkeyed: string };
+  /**
+   * The rows with a stored key, split by which of a search's words their key holds (`coverParts`);
+   * null when they cannot be split so (too many distinct keys, or keys that cannot be listed).
+   */
+  ownClasses: (words: string[]) => OwnClass[] | null;
+}
+
+/**
+ * Rows whose stored key holds exactly `covers` of a search's words: a table's classes partition
+ * its keyed rows (none of them holds a row without a key). `index` seeks the class alone.
+ */
+export interface OwnClass {
+  where: SQL;
+  covers: string[];
+  index?: string;
+}
+
+/** Items grouped by the words that find them (`found[i]` are those `words[i]` finds), each group with its words in search order. */
+export function byWordsFound<T>(words: string[], found: T[][]): { members: T[]; covers: string[] }[] {
+  const coversOf = new Map<T, string[]>();
+  words.forEach((word, i) => {
+    for (const item of found[i]) coversOf.set(item, [...(coversOf.get(item) ?? []), word]);
+  });
+  const groups = new Map<string, { members: T[]; covers: string[] }>();
+  for (const [item, covers] of coversOf) {
+    const key = JSON.stringify(covers);
+    const group = groups.get(key) ?? { members: [], covers };
+    group.members.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
 
 /** One disjoint part of a word's rows: where it is read from (the table through an index, or a join), and its condition. */
@@ -60,6 +92,8 @@ export interface WordSearchPlan {
   totalCapped: boolean;
   parts: Part[] | null;
   walk: SQL | undefined;
+  /** The parts' rows in each order's key, read by the first page that needs them (`keptOrder`). */
+  kept?: Map<string, Float64Array | null>;
 }
 
 const DRIVER_MIN_LENGTH = 3;
@@ -100,20 +134,78 @@ function wordParts(t: WordSearchTable, word: string): Part[] | null {
   const match = patientIndexQuery(word);
   const own = match ? t.ownIndexed(word) : null;
   if (!match || !own) return null;
-  // The doctors it finds, a few of forty: read now, so an empty part is left out rather than read
-  // through an index that a filter (one doctor's) would otherwise make SQLite walk.
-  const doctorIds = db.select({ id: doctors.id }).from(doctors).where(likeWord(doctors.searchText, word)).all().map((row) => row.id);
+  const doctorIds = doctorsFoundBy(word);
   const notPatients = sql`${t.patientId} not in (select rowid from patients_search where patients_search match ${match})`;
   const notDoctors = doctorIds.length ? notInArray(t.doctorId, doctorIds) : undefined;
-  const parts: Part[] = [
-    {
-      from: sql`patients_search join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = patients_search.rowid`,
-      where: sql`patients_search match ${match}`,
-    },
-  ];
+  const parts: Part[] = [{ from: byPatient(t), where: sql`patients_search match ${match}` }];
   if (doctorIds.length) parts.push({ index: t.indexes.doctor, where: and(inArray(t.doctorId, doctorIds), notPatients)! });
   if (own !== "none") parts.push({ index: t.indexes.own, where: and(own, notPatients, notDoctors)! });
   parts.push({ index: t.indexes.unkeyed, where: and(sql`${t.searchText} is null`, likeWord(t.ownText, word), notPatients, notDoctors)! });
+  return parts;
+}
+
+/**
+ * The doctors a word finds, a few of forty: read now, so an empty part is left out rather than read
+ * through an index that a filter (one doctor's) would otherwise make SQLite walk.
+ */
+const doctorsFoundBy = (word: string) =>
+  db.select({ id: doctors.id }).from(doctors).where(likeWord(doctors.searchText, word)).all().map((row) => row.id);
+
+/** The patients' trigram index joined to the table's rows, patient by patient as the index yields them. */
+const byPatient = (t: WordSearchTable) =>
+  sql`patients_search join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = patients_search.rowid`;
+
+/**
+ * The rows matching every one of several words, as disjoint parts answered by indexes; null when a
+ * word cannot drive or the own text cannot be split (`ownClasses`).
+ *
+ * A row's doctor and own key hold some of the words; its patient must hold the rest. So the rows
+ * are split by their doctor's words (the few doctors the words find, and every other doctor) and
+ * their key's, and each split whose doctor and key leave words over reads the patients that have
+ * all of those (one trigram query, however common each word is alone: 'maria silva') with its
+ * rows' doctor and key tested in the patient index. A split whose doctor and key hold every word
+ * is read whole; rows without a key are tested word by word. Common words that are rare together
+ * then cost what their few shared patients do, where counting every row that has one of them
+ * passed over the whole table.
+ */
+function coverParts(t: WordSearchTable, words: string[]): Part[] | null {
+  const matches = words.map((word) => ([...word].length < DRIVER_MIN_LENGTH ? null : patientIndexQuery(word)));
+  if (matches.some((match) => !match)) return null;
+  const ownClasses = t.ownClasses(words);
+  if (!ownClasses) return null;
+  const found = byWordsFound(words, words.map(doctorsFoundBy));
+  const holdsAll = (covers: string[]) => covers.length === words.length;
+  const parts: Part[] = [];
+  // Doctors whose own key holds every word: all their rows, with a key or without.
+  const whole = found.filter((group) => holdsAll(group.covers)).flatMap((group) => group.members);
+  if (whole.length) parts.push({ index: t.indexes.doctor, where: inArray(t.doctorId, whole) });
+  const doctorClasses = [
+    ...found.filter((group) => !holdsAll(group.covers)).map((group) => ({ where: inArray(t.doctorId, group.members), covers: group.covers })),
+    { where: found.length ? notInArray(t.doctorId, found.flatMap((group) => group.members)) : undefined, covers: [] as string[] },
+  ];
+  const byWordsLeft = new Map<string, { left: string[]; splits: SQL[] }>();
+  for (const doctor of doctorClasses) {
+    for (const own of ownClasses) {
+      const where = and(doctor.where, own.where)!;
+      const left = words.filter((word) => !doctor.covers.includes(word) && !own.covers.includes(word));
+      if (left.length === 0) {
+        parts.push({ index: own.index ?? t.indexes.doctor, where });
+        continue;
+      }
+      const key = JSON.stringify(left);
+      const group = byWordsLeft.get(key) ?? { left, splits: [] };
+      group.splits.push(where);
+      byWordsLeft.set(key, group);
+    }
+  }
+  for (const { left, splits } of byWordsLeft.values()) {
+    const match = left.map((word) => `(${matches[words.indexOf(word)]})`).join(" AND ");
+    parts.push({ from: byPatient(t), where: and(sql`patients_search match ${match}`, or(...splits))! });
+  }
+  parts.push({
+    index: t.indexes.unkeyed,
+    where: and(sql`${t.searchText} is null`, whole.length ? notInArray(t.doctorId, whole) : undefined, allWords(t, words, true))!,
+  });
   return parts;
 }
 
@@ -168,6 +260,12 @@ const sqlTextDialect = new SQLiteSyncDialect();
 
 function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap: number): WordSearchPlan {
   const walk = and(allWords(t, words, true), filters);
+  const covered = words.length > 1 ? coverParts(t, words) : null;
+  if (covered) {
+    const parts = narrowed(covered, filters);
+    const total = countParts(t, parts, cap);
+    return total > cap ? { total: cap, totalCapped: true, parts: null, walk } : { total, totalCapped: false, parts, walk };
+  }
   let rarest: { word: string; parts: Part[]; n: number } | null = null;
   for (const word of words) {
     const parts = wordParts(t, word);
@@ -183,7 +281,29 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     return { total: countParts(t, parts, cap), totalCapped: false, parts, walk };
   }
   if (rarest && words.length === 1 && !filters) return { total: cap, totalCapped: true, parts: null, walk };
+  // A filter that keeps fewer rows than the cap is cheaper to test row by row than the word's many.
+  if (rarest && !(filters && !countMatches(t.table, filters, cap).totalCapped)) {
+    // Over the cap with a filter or other words: its first rows, tested for the rest from its
+    // indexes, tell a search over the cap, or count it whole when they are all it has.
+    const others = words.filter((word) => word !== rarest.word).map((word) => rowHasWord(t, word, true));
+    const probe = probeParts(t, rarest.parts, and(filters, ...others)!, PROBE_CAPS * cap);
+    if (probe.n > cap) return { total: cap, totalCapped: true, parts: null, walk };
+    if (probe.seen <= PROBE_CAPS * cap) return { total: probe.n, totalCapped: false, parts: narrowed(rarest.parts, filters, ...others), walk };
+  }
   return { ...countMatches(t.table, and(allWords(t, words), filters), cap), parts: null, walk };
+}
+
+/**
+ * How many of a word's rows a probe reads before giving up, in caps: 100 000 rows, a few tens of
+ * milliseconds from the indexes. A search it cannot settle has a filter that keeps few of the
+ * word's many rows, and is counted row by row, through the filter's index when that is the cheaper.
+ */
+const PROBE_CAPS = 10;
+
+/** The parts' first `limit + 1` rows (`seen`), and how many of them pass `test` (`n`). */
+function probeParts(t: WordSearchTable, parts: Part[], test: SQL, limit: number): { seen: number; n: number } {
+  const union = unionAll(t, parts, sql`(${test}) as ok`);
+  return db.get<{ seen: number; n: number }>(sql`select count(*) as seen, coalesce(sum(ok), 0) as n from (select ok from (${union}) limit ${limit + 1})`)!;
 }
 
 /**
@@ -195,13 +315,67 @@ export function wordSearchPage(
   t: WordSearchTable,
   plan: WordSearchPlan,
   order: KeysetOrder,
-  page: { position: SQL | undefined; ahead: boolean; limit: number; offset: number },
+  page: { position: SQL | undefined; cursor?: Cursor; ahead: boolean; limit: number; offset: number },
 ): { where: SQL | undefined; offset: number } {
   if (!plan.parts) return { where: and(plan.walk, page.position), offset: page.offset };
+  const ascending = (order.dir === "asc") === page.ahead;
+  const kept = keptOrder(t, plan, order);
+  if (kept && (!page.cursor || page.cursor.every((value) => typeof value === "number"))) {
+    return { where: inArray(t.id, keptPage(kept, ascending, page.cursor as [number, number] | undefined, page.offset, page.limit)), offset: 0 };
+  }
   const union = unionAll(t, narrowed(plan.parts, page.position), sql`${t.id} as id, ${order.key} as k`);
-  const dir = (order.dir === "asc") === page.ahead ? sql.raw("asc") : sql.raw("desc");
+  const dir = ascending ? sql.raw("asc") : sql.raw("desc");
   const ids = db
     .all<{ id: number }>(sql`select id from (${union}) order by k ${dir}, id ${dir} limit ${page.limit} offset ${page.offset}`)
     .map((row) => row.id);
   return { where: inArray(t.id, ids), offset: 0 };
+}
+
+/**
+ * The plan's rows in the order's key, ascending, as [key, id] pairs: read once, then every page of
+ * the search (numbered, or from a cursor either way) is a slice of them, where each page would
+ * read and sort every match again. Null when a key is not a number (compared as SQLite would only
+ * then). Kept on the plan, so until the next write, and at most COUNT_CAP pairs (160 KB).
+ */
+function keptOrder(t: WordSearchTable, plan: WordSearchPlan, order: KeysetOrder): Float64Array | null {
+  plan.kept ??= new Map();
+  const name = order.key.name;
+  if (!plan.kept.has(name)) {
+    const union = unionAll(t, plan.parts!, sql`${t.id} as id, ${order.key} as k`);
+    const rows = db.all<{ id: number; k: unknown }>(sql`select id, k from (${union}) order by k, id`);
+    const pairs = new Float64Array(rows.length * 2);
+    const numeric = rows.every((row, i) => {
+      pairs[2 * i] = row.k as number;
+      pairs[2 * i + 1] = row.id;
+      return typeof row.k === "number";
+    });
+    plan.kept.set(name, numeric ? pairs : null);
+  }
+  return plan.kept.get(name) ?? null;
+}
+
+/** One page's ids from the kept pairs: beyond the cursor (after it ascending, before it descending), past `offset`. */
+function keptPage(pairs: Float64Array, ascending: boolean, cursor: [number, number] | undefined, offset: number, limit: number): number[] {
+  const n = pairs.length / 2;
+  const ids: number[] = [];
+  if (ascending) {
+    for (let i = (cursor ? firstPast(pairs, cursor, true) : 0) + offset; i < n && ids.length < limit; i += 1) ids.push(pairs[2 * i + 1]);
+  } else {
+    for (let i = (cursor ? firstPast(pairs, cursor, false) : n) - 1 - offset; i >= 0 && ids.length < limit; i -= 1) ids.push(pairs[2 * i + 1]);
+  }
+  return ids;
+}
+
+/** The index of the first pair after `cursor` (or at it, unless `strictly`), by binary search on (key, id). */
+function firstPast(pairs: Float64Array, [key, id]: [number, number], strictly: boolean): number {
+  let low = 0;
+  let high = pairs.length / 2;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    const [k, i] = [pairs[2 * mid], pairs[2 * mid + 1]];
+    const past = k > key || (k === key && (strictly ? i > id : i >= id));
+    if (past) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }

@@ -112,16 +112,20 @@ export const appointments = sqliteTable(
     index("appointments_start_end_idx").on(t.startTime, t.endTime),
     // Double-booking checks and per-doctor / per-patient agendas.
     index("appointments_doctor_start_idx").on(t.doctorId, t.startTime),
-    index("appointments_patient_start_idx").on(t.patientId, t.startTime),
+    // A patient's agenda, in (start_time, id) order; and a search's rows patient by patient
+    // (app/models/word-search.server.ts), their doctor, status and own key read from the index
+    // alone. The id is named so the columns after it do not break that order.
+    index("appointments_patient_start_idx").on(t.patientId, t.startTime, t.id, t.doctorId, t.status, t.searchText),
     index("appointments_status_start_idx").on(t.status, t.startTime),
     // KPI screens: a period's appointments, or one doctor's, read from the index alone (status,
     // booking time and patient included), so a month of a million-row table is a range scan.
     index("appointments_kpi_start_idx").on(t.startTime, t.status, t.doctorId, t.createdAt, t.patientId),
     index("appointments_kpi_doctor_start_idx").on(t.doctorId, t.startTime, t.status, t.createdAt, t.patientId),
     // A search's rows by their own text: seek each key that contains the word (from
-    // appointment_search_keys), dates read from the index (app/models/word-search.server.ts). Its
-    // first range holds the rows still without a key (rows written by hand since the last start).
-    index("appointments_search_text_idx").on(t.searchText, t.startTime),
+    // appointment_search_keys), and within it each doctor a search's other words find, date,
+    // patient and status read from the index (app/models/word-search.server.ts). Its first range
+    // holds the rows still without a key (rows written by hand since the last start).
+    index("appointments_search_text_idx").on(t.searchText, t.doctorId, t.startTime, t.patientId, t.status),
   ],
 );
 

@@ -5,19 +5,21 @@
  * and without filters, with rows written by hand; the maintained keys stay equal to the rows; and
  * the statements of a search never scan a big table.
  */
+import { type SQL, and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { patients } from "~db/schema";
+import { appointments, patients } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
-import { COUNT_CAP } from "~/.server/pagination";
+import { COUNT_CAP, type KeysetOrder } from "~/.server/pagination";
 import { appointmentSearchKey, fillSearchKeys, surgerySearchKey } from "~/.server/search-keys";
 import { searchWords } from "~/.server/search-sql";
 import { type ListParams, PAGE_SIZE, parseCursor } from "~/lib/list-params";
 import type { AppointmentFilters, SurgeryFilters } from "~/lib/lists";
 import { APPOINTMENT_STATUSES } from "~/lib/enums";
 import { normalizeSearch } from "~/lib/search";
-import { createAppointment, deleteAppointment, listAppointments, updateAppointment } from "~/models/appointment.server";
+import { APPOINTMENT_SEARCH, createAppointment, deleteAppointment, listAppointments, updateAppointment } from "~/models/appointment.server";
 import { patientSearch } from "~/models/patient.server";
 import { listSurgeries } from "~/models/surgery.server";
+import { planWordSearch, wordSearchPage } from "~/models/word-search.server";
 import { capturePrepared, insertDoctor, insertPatient, loginAs } from "./helpers";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -189,6 +191,13 @@ const QUERIES = [
   "nadaconsta",
   "nada silva",
   "100000",
+  // Several words, each found by patients, doctors or keys in every combination (coverParts):
+  "igor santos", // a doctor each (Luíza Igor, Ivo Santos), a location (Hospital Santos), patients
+  "silvana rocha", // one doctor holds both
+  "hospital santos igor", // one location holds two of three
+  "consultorio maria", // keys and patients
+  "retorno omega silva",
+  "rosa silveira",
 ];
 
 describe("appointments", () => {
@@ -266,6 +275,39 @@ describe("appointments", () => {
     // With a second, rare word the count is exact again, from the rare word's rows.
     expect(listAppointments({ q: "muitissimo igor", page: 1, sort: "startTime", dir: "desc" }).totalCapped).toBe(false);
   }, 30_000);
+});
+
+describe("a word over the cap with a filter", () => {
+  it("is settled by its first rows when they tell, else counted row by row: totals and rows equal the brute force", () => {
+    const rows = appointmentRows();
+    const order: KeysetOrder = { key: appointments.startTime, id: appointments.id, dir: "asc" };
+    const filterSets: { filters: SQL; keep: (row: Row) => boolean }[] = [
+      { filters: eq(appointments.status, "completed"), keep: (row) => row.status === "completed" },
+      { filters: eq(appointments.doctorId, doctorIds[3]), keep: (row) => row.doctorId === doctorIds[3] },
+      {
+        filters: and(eq(appointments.doctorId, doctorIds[1]), eq(appointments.status, "cancelled"))!,
+        keep: (row) => row.doctorId === doctorIds[1] && row.status === "cancelled",
+      },
+    ];
+    const paths = new Set<string>();
+    for (const cap of [5, 20, 60, 200]) {
+      for (const q of ["silva", "retorno", "igor", "maria silva", "da silva"]) {
+        const wordRows = expected(rows, q, () => true, "asc").length;
+        for (const { filters, keep } of filterSets) {
+          const want = expected(rows, q, keep, "asc");
+          const plan = planWordSearch(APPOINTMENT_SEARCH, q, filters, cap);
+          const label = `${q} cap ${cap} ${want.length} of ${wordRows}`;
+          expect({ total: plan.total, capped: plan.totalCapped }, label).toEqual({ total: Math.min(want.length, cap), capped: want.length > cap });
+          if (plan.totalCapped) continue;
+          const page = wordSearchPage(APPOINTMENT_SEARCH, plan, order, { position: undefined, ahead: true, limit: rows.length, offset: 0 });
+          const got = db.select({ id: appointments.id }).from(appointments).where(page.where).orderBy(asc(appointments.startTime), asc(appointments.id)).all();
+          expect(got.map((row) => row.id), label).toEqual(want);
+          if (wordRows > cap && !q.includes(" ")) paths.add(plan.parts ? "settled by its rows" : "counted row by row");
+        }
+      }
+    }
+    expect([...paths].sort()).toEqual(["counted row by row", "settled by its rows"]);
+  });
 });
 
 describe("surgeries", () => {
