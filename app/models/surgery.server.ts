@@ -61,6 +61,7 @@ export const SURGERY_SEARCH: WordSearchTable = {
   ownIndexed: (word) =>
     [...word].length < 3 ? null : sql`${surgeries.id} in (select rowid from surgeries_search where surgeries_search match ${ftsPhrase(word)})`,
   indexes: { patient: "surgeries_patient_date_idx", doctor: "surgeries_doctor_date_idx", unkeyed: "surgeries_search_text_missing_idx" },
+  order: surgeries.scheduledDate,
   // Their own text (type, hospital, payer, guide) is not a few repeated keys: split only when no
   // key holds any of the words, which is the usual case of a name.
   ownClasses: (words) =>
