@@ -2,6 +2,7 @@ import { type SQL, type SQLWrapper, and, asc, count, desc, eq, inArray, ne, sql 
 import { appointments, documents, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
+import { writeCache } from "~/.server/data-cache";
 import { db, sqlite } from "~/.server/db";
 import { ftsPhrase, likeWord, searchWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
@@ -151,7 +152,21 @@ function searchPage(plan: SearchPlan | null, where: SQL | undefined, counted: { 
   return { where: counted.totalCapped ? walked : where, window: true };
 }
 
+/**
+ * The patients list. A search's page is kept until the next write (its own store, like the other
+ * lists' search plans): viewed again, or returned to from a patient's record, it is not searched
+ * again.
+ */
 export function listPatients(state: ListParams<PatientSort>) {
+  const words = searchWords(state.q);
+  if (words.length === 0) return listedPatients(state);
+  const key = JSON.stringify([state.q.trim(), state.sort, state.dir, state.page, state.after ?? null, state.before ?? null]);
+  return searchesUntilWrite(key, () => listedPatients(state));
+}
+
+const searchesUntilWrite = writeCache(64);
+
+function listedPatients(state: ListParams<PatientSort>) {
   const plan = searchPlan(state.q);
   const where = planWhere(plan);
   const order = patientOrder(state);

@@ -1,4 +1,4 @@
-import { type SQL, and, getTableName, inArray, notInArray, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, getTableName, inArray, notInArray, or, sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { writeCache } from "~/.server/data-cache";
@@ -96,6 +96,8 @@ export interface WordSearchPlan {
   walk: SQL | undefined;
   /** The parts' rows in each order's key, read by the first page that needs them (`keptOrder`). */
   kept?: Map<string, Float64Array | null>;
+  /** A kept plan's walked pages, by order, direction and position: their ids (at most WALKED_PAGES). */
+  walked?: Map<string, number[]>;
 }
 
 const DRIVER_MIN_LENGTH = 3;
@@ -247,8 +249,14 @@ export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | und
   if (words.length === 0) return plan(t, words, filters, cap);
   // Kept until the next write: every page of a search, and every view of it, shares its count.
   const key = JSON.stringify([getTableName(t.table), words, filters ? sqlText(filters) : null, cap]);
-  return plansUntilWrite(key, () => plan(t, words, filters, cap));
+  return plansUntilWrite(key, () => {
+    const kept = plan(t, words, filters, cap);
+    return kept.parts ? kept : { ...kept, walked: new Map() };
+  });
 }
+
+/** Pages of a walked search kept on its plan: the first few, and any viewed again and again. */
+const WALKED_PAGES = 16;
 
 /** Search plans kept until the next write, apart from the figures (app/.server/data-cache.ts). */
 const plansUntilWrite = writeCache(128);
@@ -306,8 +314,22 @@ export function wordSearchPage(
   order: KeysetOrder,
   page: { position: SQL | undefined; cursor?: Cursor; ahead: boolean; limit: number; offset: number },
 ): { where: SQL | undefined; offset: number } {
-  if (!plan.parts) return { where: and(plan.walk, page.position), offset: page.offset };
   const ascending = (order.dir === "asc") === page.ahead;
+  if (!plan.parts) {
+    const where = and(plan.walk, page.position);
+    if (!plan.walked) return { where, offset: page.offset };
+    // A kept search's page walked once: viewed again, its ids are known.
+    const key = JSON.stringify([order.key.name, ascending, page.cursor ?? null, page.offset, page.limit]);
+    let ids = plan.walked.get(key);
+    if (!ids) {
+      const direction = ascending ? asc : desc;
+      const rows = db.select({ id: t.id }).from(t.table).where(where).orderBy(direction(order.key), direction(order.id));
+      ids = rows.limit(page.limit).offset(page.offset).all().map((row) => row.id as number);
+      if (plan.walked.size >= WALKED_PAGES) plan.walked.delete(plan.walked.keys().next().value!);
+      plan.walked.set(key, ids);
+    }
+    return { where: inArray(t.id, ids), offset: 0 };
+  }
   const kept = keptOrder(t, plan, order);
   if (kept && (!page.cursor || page.cursor.every((value) => typeof value === "number"))) {
     return { where: inArray(t.id, keptPage(kept, ascending, page.cursor as [number, number] | undefined, page.offset, page.limit)), offset: 0 };

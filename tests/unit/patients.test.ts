@@ -68,6 +68,15 @@ describe("patients model", () => {
     expect(list("maria").total).toBe(0);
   });
 
+  it("keeps a search's page until the next write, and follows it", () => {
+    const first = createPatient(staff, { ...base, name: "Zeferino Quintas" });
+    expect(list("zeferino").rows.map((r) => r.id)).toEqual([first]);
+    // Viewed again without a write: nothing is read.
+    expect(capturePrepared(() => expect(list("zeferino").rows.map((r) => r.id)).toEqual([first]))).toEqual([]);
+    const second = createPatient(staff, { ...base, name: "Zeferino Souza" });
+    expect(list("zeferino").rows.map((r) => r.id)).toEqual([first, second]);
+  });
+
   it("matches every word of the search, in any order", () => {
     const id = createPatient(staff, { ...base, name: "Sebastião da Rocha Silva" });
     expect(list("sebastiao silva").rows.map((r) => r.id)).toEqual([id]);
