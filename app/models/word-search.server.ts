@@ -96,6 +96,8 @@ export interface WordSearchPlan {
   walk: SQL | undefined;
   /** The parts' rows in each order's key, read by the first page that needs them (`keptOrder`). */
   kept?: Map<string, Float64Array | null>;
+  /** Whether a page of it has been read: the next one reads its rows out in order (`keptOrder`). */
+  viewed?: boolean;
   /** A kept plan's walked pages, by order, direction and position: their ids (at most WALKED_PAGES). */
   walked?: Map<string, number[]>;
 }
@@ -273,10 +275,15 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // The search's rows when they are all in `parts`: read once, up to the cap, for its count and
   // the order every page is a slice of; over the cap, pages walk the date order. A word's own
   // parts are cheap to find and dear to read out (a Silva's ten thousand rows: 1.5 ms counted,
-  // 7 ms read), so they are counted first; the split or narrowed parts cost more to find.
+  // 7 ms read), so they are counted first and read out only if viewed again; the split or
+  // narrowed parts cost more to find than to read.
   const settled = (parts: Part[], { countFirst = false } = {}): WordSearchPlan => {
     const capped: WordSearchPlan = { total: cap, totalCapped: true, parts: null, walk };
-    if (countFirst && countParts(t, parts, cap) > cap) return capped;
+    if (countFirst) {
+      const n = countParts(t, parts, cap);
+      // Its rows are read out in order when a page of it is viewed again (`wordSearchPage`).
+      return n > cap ? capped : { total: n, totalCapped: false, parts, walk };
+    }
     const { n, pairs } = readPairs(t, parts, t.order, cap + 1);
     return n > cap ? capped : { total: n, totalCapped: false, parts, walk, kept: new Map([[t.order.name, pairs]]) };
   };
@@ -330,7 +337,10 @@ export function wordSearchPage(
     }
     return { where: inArray(t.id, ids), offset: 0 };
   }
-  const kept = keptOrder(t, plan, order);
+  // A search's first page is sorted by SQLite from its parts; from its second view on (another
+  // page, or the same again), pages are slices of its rows read out once in order.
+  const kept = plan.kept?.has(order.key.name) || plan.viewed ? keptOrder(t, plan, order) : null;
+  plan.viewed = true;
   if (kept && (!page.cursor || page.cursor.every((value) => typeof value === "number"))) {
     return { where: inArray(t.id, keptPage(kept, ascending, page.cursor as [number, number] | undefined, page.offset, page.limit)), offset: 0 };
   }
