@@ -27,8 +27,22 @@ const HOUR_MS = 3_600_000;
  */
 const CLASH_LOOKBACK_MS = 2 * MAX_APPOINTMENT_HOURS * HOUR_MS;
 
-/** Keys a word's own-text part lists as values; more are read by a subquery. */
+/**
+ * Keys a word's own-text part lists as values (more are read by a subquery), and that a search of
+ * several words splits its rows by (more, and it is not split).
+ */
 const OWN_KEYS_LISTED = 500;
+
+/** The distinct own-text keys that hold `word`. */
+const keysHolding = (word: string) =>
+  db.select({ key: appointmentSearchKeys.key }).from(appointmentSearchKeys).where(likeWord(appointmentSearchKeys.key, word));
+
+/** Up to OWN_KEYS_LISTED + 1 of them, listed. */
+const listedKeysHolding = (word: string) =>
+  keysHolding(word)
+    .limit(OWN_KEYS_LISTED + 1)
+    .all()
+    .map((row) => row.key);
 
 /**
  * Search over patient name (and CPF, e-mail, phone), doctor name, type and location, accent- and
@@ -44,21 +58,16 @@ export const APPOINTMENT_SEARCH: WordSearchTable = {
   searchText: appointments.searchText,
   ownText: ownTextKey.appointments,
   ownIndexed: (word) => {
-    const matching = db.select({ key: appointmentSearchKeys.key }).from(appointmentSearchKeys).where(likeWord(appointmentSearchKeys.key, word));
-    const keys = matching.limit(OWN_KEYS_LISTED + 1).all().map((row) => row.key);
+    const keys = listedKeysHolding(word);
     if (keys.length === 0) return "none";
-    return keys.length > OWN_KEYS_LISTED ? sql`${appointments.searchText} in (${matching})` : inArray(appointments.searchText, keys);
+    return keys.length > OWN_KEYS_LISTED ? sql`${appointments.searchText} in (${keysHolding(word)})` : inArray(appointments.searchText, keys);
   },
   indexes: { patient: "appointments_patient_start_idx", doctor: "appointments_kpi_doctor_start_idx", own: "appointments_search_text_idx", unkeyed: "appointments_search_text_idx" },
   order: appointments.startTime,
   // Keys grouped by the words they hold, each group sought in `appointments_search_text_idx`
   // (with its doctors); the keys that hold none, by exclusion.
   ownClasses: (words) => {
-    const found: string[][] = [];
-    for (const word of words) {
-      const keys = db.select({ key: appointmentSearchKeys.key }).from(appointmentSearchKeys).where(likeWord(appointmentSearchKeys.key, word));
-      found.push(keys.limit(OWN_KEYS_LISTED + 1).all().map((row) => row.key));
-    }
+    const found = words.map(listedKeysHolding);
     const holding = [...new Set(found.flat())];
     if (holding.length > OWN_KEYS_LISTED) return null;
     const keyed = isNotNull(appointments.searchText);
@@ -103,7 +112,7 @@ export function appointmentExport({ q, dir }: Omit<ListParams<AppointmentSort>, 
 export function listAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
   // The count needs no join: the search reaches patients and doctors through subqueries.
   const search = planWordSearch(APPOINTMENT_SEARCH, state.q, appointmentFilters(filters));
-  const order: KeysetOrder = { key: appointments.startTime, id: appointments.id, dir: state.dir };
+  const order: KeysetOrder = { key: APPOINTMENT_SEARCH.order, id: appointments.id, dir: state.dir };
   const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead, cursor) => {
     const source = wordSearchPage(APPOINTMENT_SEARCH, search, order, { position, cursor, ahead, limit, offset });
     return db

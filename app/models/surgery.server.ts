@@ -114,7 +114,7 @@ export function surgeryExport({ q, dir }: Omit<ListParams<SurgerySort>, "page">,
 export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFilters) {
   // The count needs no join: the search reaches patients and doctors through subqueries.
   const search = planWordSearch(SURGERY_SEARCH, state.q, surgeryFilters(filters));
-  const order: KeysetOrder = { key: surgeries.scheduledDate, id: surgeries.id, dir: state.dir };
+  const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: state.dir };
   const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead, cursor) => {
     const source = wordSearchPage(SURGERY_SEARCH, search, order, { position, cursor, ahead, limit, offset });
     return db

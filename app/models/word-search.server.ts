@@ -235,16 +235,21 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
 /**
  * The search `q` with the list's `filters`: its capped total, and where its pages come from.
  *
- * - Each word that can drive is counted alone through its parts, up to the cap: cheap, since the
- *   count stops there. A word with no rows ends the search.
+ * - Several words that can all drive, whose tables' own keys can be split by them: the rows of
+ *   their splits (`coverParts`), with the filters, read up to the cap.
+ * - Otherwise each word that can drive is counted alone through its parts, up to the cap: cheap,
+ *   since the count stops there. A word with no rows ends the search.
  * - When the rarest word has at most COUNT_CAP rows, they bound everything else: the search's count
  *   and its pages read only them, tested for the other words and the filters.
- * - A single word over the cap, without filters, is over the cap: its page walks the date order,
- *   where one row in a hundred matching fills a page within a few thousand rows.
- * - Anything else (every word over the cap with another word or a filter, or only short words) is
- *   counted row by row, through whichever index SQLite picks: passing over a common word's rows
- *   through its indexes costs more per row than a pass over the table, once they are more than a
- *   few tens of thousands.
+ * - A single word over the cap, without filters, is over the cap; with a filter that keeps more
+ *   rows than the cap, its rows are read with the filter up to the cap.
+ * - Anything else (every word over the cap with another word, a filter that keeps fewer rows than
+ *   the cap, or only short words) is counted row by row, through whichever index SQLite picks:
+ *   passing over a common word's rows through its indexes costs more per row than a pass over the
+ *   table, once they are more than a few tens of thousands.
+ *
+ * A search over the cap walks the date order for its pages, where one row in a hundred matching
+ * fills a page within a few thousand rows.
  */
 export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | undefined, cap = COUNT_CAP): WordSearchPlan {
   const words = searchWords(q);
@@ -309,11 +314,11 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   return { ...countMatches(t.table, and(allWords(t, words), filters), cap), parts: null, walk };
 }
 
-
 /**
- * The condition and offset that read one page of `plan` (`keysetPage`'s arguments): the page's ids
- * sorted from the driving parts when the search was counted under the cap, else the search and the
- * page's position, walked in the order's index.
+ * The condition and offset that read one page of `plan` (`keysetPage`'s arguments). Counted under
+ * the cap: the page's ids, sorted from the driving parts on its first view and sliced from its rows
+ * kept in order after that. Over the cap: the search and the page's position, walked in the order's
+ * index, the page's ids kept for a kept plan.
  */
 export function wordSearchPage(
   t: WordSearchTable,
