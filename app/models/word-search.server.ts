@@ -21,8 +21,9 @@ import { patientIndexQuery, patientSearch } from "./patient.server";
  * are not already there, the rows whose own stored key holds it (`ownIndexed`) that are in neither,
  * and rows still without a key (by the index that holds them). Parts that cannot overlap are
  * counted and read with UNION ALL, which streams and stops at a LIMIT, where UNION builds the whole
- * set first. `planWordSearch` says which search reads what; words shorter than three characters
- * never drive (the trigram indexes cannot answer them) and are tested row by row.
+ * set first. `planWordSearch` says which search reads what. A word shorter than three characters
+ * (which the trigram indexes cannot answer) drives only an unfiltered search of its own, its
+ * patients found by testing the patients' keys (`byPatientKeys`); otherwise it is tested row by row.
  */
 export interface WordSearchTable {
   table: SQLiteTable;
@@ -46,6 +47,12 @@ export interface WordSearchTable {
    * seeks one (none for a rowid lookup); `unkeyed` holds the rows without a stored key.
    */
   indexes: { patient: string; doctor: string; own?: string; unkeyed: string };
+  /**
+   * Whether the own text's distinct keys are few, so `ownIndexed` answers a short word by testing
+   * each key once. Otherwise it passes over every row's key, and a short word drives only when its
+   * patients are common enough to settle the count first.
+   */
+  ownKeysFew: boolean;
   /** The list's order (with the id): a search's rows are kept in it (`readPairs`). */
   order: AnySQLiteColumn;
   /**
@@ -103,6 +110,8 @@ export interface WordSearchPlan {
 }
 
 const DRIVER_MIN_LENGTH = 3;
+/** Too short for the trigram indexes (which answer three characters or more). */
+const isShort = (word: string) => [...word].length < DRIVER_MIN_LENGTH;
 
 const patientsWith = (word: string) => sql`select ${patients.id} from ${patients} where ${patientSearch(word)}`;
 const doctorsWith = (word: string) => sql`select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)}`;
@@ -132,18 +141,28 @@ function allWords(t: WordSearchTable, words: string[], perRow = false): SQL | un
 
 /**
  * The rows matching `word`, as four disjoint parts each answered by an index; null when the word
- * cannot drive. The first joins the patients' trigram index to the table, so a count that stops at
- * the cap reads only the first patients the index yields instead of gathering them all.
+ * cannot drive. The first joins the patients' trigram index to the table (a short word's patients
+ * come from their keys: `byPatientKeys`), so a count that stops at the cap reads only the first
+ * patients the index yields instead of gathering them all.
  */
-function wordParts(t: WordSearchTable, word: string): Part[] | null {
-  if ([...word].length < DRIVER_MIN_LENGTH) return null;
-  const match = patientIndexQuery(word);
-  const own = match ? t.ownIndexed(word) : null;
-  if (!match || !own) return null;
+function wordParts(t: WordSearchTable, word: string, cap: number): Part[] | null {
+  const short = isShort(word);
+  const match = short ? null : patientIndexQuery(word);
+  const own = match || short ? t.ownIndexed(word) : null;
+  if (!own) return null;
+  const patientKeys = short ? byPatientKeys(t, word, cap) : null;
+  if (short && !patientKeys) return null;
   const doctorIds = doctorsFoundBy(word);
-  const notPatients = sql`${t.patientId} not in (select rowid from patients_search where patients_search match ${match})`;
+  const patientPart = match ? { from: byPatient(t), where: sql`patients_search match ${match}` } : patientKeys!.part;
+  // A short word's patients are too many to gather when it is common ('m'): each row's patient is
+  // looked up instead, in the parts read after the patients' own; none when no patient holds it.
+  const notPatients = match
+    ? sql`${t.patientId} not in (select rowid from patients_search where patients_search match ${match})`
+    : patientPart
+      ? sql`not exists (select 1 from ${patients} where ${patients.id} = ${t.patientId} and ${likeWord(patients.searchText, word)})`
+      : undefined;
   const notDoctors = doctorIds.length ? notInArray(t.doctorId, doctorIds) : undefined;
-  const parts: Part[] = [{ from: byPatient(t), where: sql`patients_search match ${match}` }];
+  const parts: Part[] = patientPart ? [patientPart] : [];
   if (doctorIds.length) parts.push({ index: t.indexes.doctor, where: and(inArray(t.doctorId, doctorIds), notPatients)! });
   if (own !== "none") parts.push({ index: t.indexes.own, where: and(own, notPatients, notDoctors)! });
   parts.push({ index: t.indexes.unkeyed, where: and(sql`${t.searchText} is null`, likeWord(t.ownText, word), notPatients, notDoctors)! });
@@ -161,6 +180,39 @@ const doctorsFoundBy = (word: string) =>
 const byPatient = (t: WordSearchTable) =>
   sql`patients_search join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = patients_search.rowid`;
 
+/** Patients sampled to tell a common short word from a rarer one (`byPatientKeys`): 2 % of 200 000. */
+const SHORT_WORD_SAMPLE = 4_000;
+/** A short word is common when its patients are expected to hold this many times the cap of rows. */
+const COMMON_SHORT_WORD = 4;
+
+/**
+ * The rows of the patients whose key holds a short `word`, patient by patient through the patient
+ * index (a count that stops at the cap reads only the first patients): `part` null when no patient
+ * holds it, and null when the word should not drive (below). Testing each row's patient instead
+ * passed over a million rows (200 ms). The keys are tested:
+ * - for a common word (whose share of the first patients, times the table's rows, is several times
+ *   the cap: 'm', or 'jo' among a million appointments but not among 100 000 surgeries), in the
+ *   patients' table order, where a count that stops at the cap reads a few thousand patients in a
+ *   few ms; the key index has them under their letter ('jo' after half the alphabet);
+ * - for a rarer one, in the key index, smaller to pass over whole (200 000 keys: about 20 ms, the
+ *   table 55), after a pass that stops at the first match, to leave the patients out when none
+ *   holds the word ('(' is only in an appointment type). A table whose own keys are not few
+ *   (`ownKeysFew`) would then pass over them too: such a word is tested row by row.
+ */
+function byPatientKeys(t: WordSearchTable, word: string, cap: number): { part: Part | null } | null {
+  const holds = likeWord(patients.searchText, word);
+  const sample = db.get<{ n: number; holding: number | null }>(
+    sql`select count(*) as n, sum(${likeWord(sql`sample.search_text`, word)}) as holding from (select search_text from ${patients} not indexed limit ${SHORT_WORD_SAMPLE}) as sample`,
+  )!;
+  const expectedRows = sample.n ? ((sample.holding ?? 0) / sample.n) * countMatches(t.table, undefined).total : 0;
+  const common = expectedRows >= COMMON_SHORT_WORD * cap;
+  // A pass over the own keys pays only when the patients' rows settle the count before it is read.
+  if (!common && !t.ownKeysFew) return null;
+  if (!common && !db.get(sql`select 1 from ${patients} indexed by patients_search_text_idx where ${holds} limit 1`)) return { part: null };
+  const source = common ? sql`${patients} not indexed` : sql`${patients} indexed by patients_search_text_idx`;
+  return { part: { from: sql`${source} cross join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = ${patients.id}`, where: holds } };
+}
+
 /**
  * The rows matching every one of several words, as disjoint parts answered by indexes; null when a
  * word cannot drive or the own text cannot be split (`ownClasses`).
@@ -175,7 +227,7 @@ const byPatient = (t: WordSearchTable) =>
  * passed over the whole table.
  */
 function coverParts(t: WordSearchTable, words: string[]): Part[] | null {
-  const matches = words.map((word) => ([...word].length < DRIVER_MIN_LENGTH ? null : patientIndexQuery(word)));
+  const matches = words.map((word) => (isShort(word) ? null : patientIndexQuery(word)));
   if (matches.some((match) => !match)) return null;
   const ownClasses = t.ownClasses(words);
   if (!ownClasses) return null;
@@ -238,15 +290,16 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  * - Several words that can all drive, whose tables' own keys can be split by them: the rows of
  *   their splits (`coverParts`), with the filters, read up to the cap.
  * - Otherwise each word that can drive is counted alone through its parts, up to the cap: cheap,
- *   since the count stops there. A word with no rows ends the search.
+ *   since the count stops there. A word with no rows ends the search. A short word drives only
+ *   alone and unfiltered, its patients found by their keys (`byPatientKeys`).
  * - When the rarest word has at most COUNT_CAP rows, they bound everything else: the search's count
  *   and its pages read only them, tested for the other words and the filters.
  * - A single word over the cap, without filters, is over the cap; with a filter that keeps more
  *   rows than the cap, its rows are read with the filter up to the cap.
  * - Anything else (every word over the cap with another word, a filter that keeps fewer rows than
- *   the cap, or only short words) is counted row by row, through whichever index SQLite picks:
- *   passing over a common word's rows through its indexes costs more per row than a pass over the
- *   table, once they are more than a few tens of thousands.
+ *   the cap, a short word with others or with a filter) is counted row by row, through whichever
+ *   index SQLite picks: passing over a common word's rows through its indexes costs more per row
+ *   than a pass over the table, once they are more than a few tens of thousands.
  *
  * A search over the cap walks the date order for its pages, where one row in a hundred matching
  * fills a page within a few thousand rows.
@@ -296,9 +349,15 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   if (covered) return settled(narrowed(covered, filters));
   let rarest: { word: string; parts: Part[]; n: number } | null = null;
   for (const word of words) {
-    const parts = wordParts(t, word);
+    // A short word drives only alone and unfiltered. Among other words, its patients (a pass over
+    // every key) would cost more than the other words' rows, which bound the search whenever they
+    // are rare; with a filter, its parts read out up to the cap took from 0.2 to 5 times the count
+    // row by row ('m' cancelled 25 ms against 130; '12' scheduled 300 against 55, its keys and
+    // patients being nearly every row's).
+    const parts = isShort(word) && (words.length > 1 || filters) ? null : wordParts(t, word, cap);
     if (!parts) continue;
-    if (words.length === 1 && !filters) return settled(parts, { countFirst: true });
+    // A short word's parts cost more to find (a pass over the keys) than to read out.
+    if (words.length === 1 && !filters) return settled(parts, { countFirst: !isShort(word) });
     const n = countParts(t, parts, cap);
     if (n === 0) return { total: 0, totalCapped: false, parts: null, walk };
     if (!rarest || n < rarest.n) rarest = { word, parts, n };

@@ -5,7 +5,7 @@
  * and without filters, with rows written by hand; the maintained keys stay equal to the rows; and
  * the statements of a search never scan a big table.
  */
-import { type SQL, and, asc, eq } from "drizzle-orm";
+import { type SQL, and, asc, eq, getTableName } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, patients } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
@@ -18,8 +18,8 @@ import { APPOINTMENT_STATUSES } from "~/lib/enums";
 import { normalizeSearch } from "~/lib/search";
 import { APPOINTMENT_SEARCH, createAppointment, deleteAppointment, listAppointments, updateAppointment } from "~/models/appointment.server";
 import { patientSearch } from "~/models/patient.server";
-import { listSurgeries } from "~/models/surgery.server";
-import { planWordSearch, wordSearchPage } from "~/models/word-search.server";
+import { SURGERY_SEARCH, listSurgeries } from "~/models/surgery.server";
+import { type WordSearchTable, planWordSearch, wordSearchPage } from "~/models/word-search.server";
 import { capturePrepared, insertDoctor, insertPatient, loginAs } from "./helpers";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -38,7 +38,7 @@ const pick = <T,>(items: readonly T[]) => items[Math.floor(rand() * items.length
 const FIRST = ["Maria", "José", "Igor", "Ana", "João", "Vitória", "Sílvio", "Rosa"];
 const LAST = ["Silva", "Santos", "da Silva", "Oliveira", "Silveira", "Rocha", "Ômega", "Costa"];
 const TYPES = ["Consulta", "Retorno", "Avaliação Pré-operatória", "Retorno Pós-operatório", "Infiltração"];
-const LOCATIONS = ["Consultório 1", "Consultório 2", "Sala Ômega", "Hospital Santos", null];
+const LOCATIONS = ["Consultório 1", "Consultório 2", "Sala Ômega", "Hospital Santos", "Sala (Anexo)", null];
 const HOSPITALS = ["Hospital Sírio", "Santa Rosa", "Hospital Silva Jardim", null];
 const PAYERS = ["Unimed", "Bradesco Saúde", "SulAmérica", null];
 const STATUSES = APPOINTMENT_STATUSES;
@@ -58,6 +58,8 @@ beforeAll(async () => {
     const cpf = i % 10 === 0 ? `${String(10_000_000_000 + i * 7_919)}` : undefined;
     patientIds.push(insertPatient(name, cpf ? { cpf } : {}));
   }
+  // The one patient whose key holds 'kw': a short word held by few patients.
+  patientIds.push(insertPatient("Kwame Kowalski"));
   const insertByHand = sqlite.prepare(
     "insert into appointments (patient_id, doctor_id, start_time, end_time, type, location, status) values (?, ?, ?, ?, ?, ?, ?)",
   );
@@ -183,7 +185,12 @@ const QUERIES = [
   "silva retorno",
   "da silva consulta",
   "omega", // a surname and a room
-  "ro", // a short word: tested row by row
+  "ro", // a short word: its patients found by their keys
+  "m", // a short word most patients hold
+  "kw", // a short word one patient holds
+  "(", // a short word no patient holds, in a location
+  "zq", // a short word nothing holds
+  "1",
   "sa ro",
   "santos 1",
   "delta", // text changed by hand
@@ -346,6 +353,34 @@ describe("surgeries", () => {
 });
 
 describe("query plans", () => {
+  it("a short word alone finds its patients by their keys, in the table's order when common, and never passes over a big table", () => {
+    // Planned with a cap of a fiftieth of the table: 'm' (a quarter of the patients) is then common
+    // among these rows as among a million, and 'kw' (one patient) is not.
+    const planned = (table: WordSearchTable, q: string) => {
+      const rows = sqlite.prepare(`select count(*) from ${getTableName(table.table)}`).pluck().get() as number;
+      const cap = Math.max(1, Math.floor(rows / 50));
+      sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: planned again
+      return capturePrepared(() => planWordSearch(table, q, undefined, cap)).filter((s) => /union all/i.test(s));
+    };
+    const common = planned(APPOINTMENT_SEARCH, "m");
+    expect(common.some((s) => s.includes('"patients" not indexed cross join "appointments"'))).toBe(true);
+    const rare = planned(APPOINTMENT_SEARCH, "kw");
+    expect(rare.some((s) => s.includes('"patients" indexed by patients_search_text_idx cross join "appointments"'))).toBe(true);
+    // No patient holds '(': its rows are the location's, read without looking up any patient.
+    const none = planned(APPOINTMENT_SEARCH, "(");
+    expect(none.length).toBeGreaterThan(0);
+    expect(none.some((s) => /cross join|"patients"/.test(s))).toBe(false);
+    // Surgeries' own keys are not few: a rare short word is tested row by row, a common one drives.
+    expect(planned(SURGERY_SEARCH, "kw")).toEqual([]);
+    const surgeries = planned(SURGERY_SEARCH, "m");
+    expect(surgeries.some((s) => s.includes('"patients" not indexed cross join "surgeries"'))).toBe(true);
+    for (const statement of [...common, ...rare, ...none, ...surgeries]) {
+      const params = (statement.match(/\?/g) ?? []).map(() => 1);
+      const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+      expect(plan, plan).not.toMatch(/^SCAN appointments( USING (COVERING )?INDEX (?!\w+_search_text_missing_idx)|$)/m);
+    }
+  });
+
   it("a search's count and page seek indexes: no big table scanned, only its matches sorted", () => {
     const statements = capturePrepared(() => {
       listAppointments({ q: "igor", page: 1, sort: "startTime", dir: "desc" });
