@@ -51,16 +51,21 @@ export function cachedKpiReport<T>(screen: string, query: KpiQuery, scope: strin
   return cachedUntilWrite(key, compute);
 }
 
-/** Options of the doctor and payer selects (active first, then by name; at most 500 each). */
+/**
+ * Options of the doctor and payer selects (active first, then by name; at most 500 each), the same
+ * on every view: kept until the next write. Callers share the arrays: map them, never change them.
+ */
 export function kpiFilterOptions(which: { doctors?: boolean; payers?: boolean }): { doctors: KpiFilterOption[]; payers: KpiFilterOption[] } {
-  const doctorRows = which.doctors
-    ? db.select({ id: doctors.id, name: doctors.name }).from(doctors).orderBy(desc(doctors.active), asc(doctors.name), asc(doctors.id)).limit(500).all()
-    : [];
-  const payerRows = which.payers
-    ? db.select({ id: payers.id, name: payers.name }).from(payers).orderBy(desc(payers.active), asc(payers.name), asc(payers.id)).limit(500).all()
-    : [];
   const toOption = (row: { id: number; name: string }) => ({ value: String(row.id), label: row.name });
-  return { doctors: doctorRows.map(toOption), payers: payerRows.map(toOption) };
+  const doctorOptions = () =>
+    cachedUntilWrite("kpi-filter:doctors", () =>
+      db.select({ id: doctors.id, name: doctors.name }).from(doctors).orderBy(desc(doctors.active), asc(doctors.name), asc(doctors.id)).limit(500).all().map(toOption),
+    );
+  const payerOptions = () =>
+    cachedUntilWrite("kpi-filter:payers", () =>
+      db.select({ id: payers.id, name: payers.name }).from(payers).orderBy(desc(payers.active), asc(payers.name), asc(payers.id)).limit(500).all().map(toOption),
+    );
+  return { doctors: which.doctors ? doctorOptions() : [], payers: which.payers ? payerOptions() : [] };
 }
 
 /** Name of one doctor / payer for a report's subtitle; null when the id matches nothing. */

@@ -26,6 +26,7 @@ import { cleanQueryText } from "~/lib/text";
 import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { INITIAL_PIPELINE_STAGE, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { ftsPhrase, likeWord } from "~/.server/search-sql";
+import { cachedUntilWrite } from "~/.server/data-cache";
 import { OTHER_CHOICE, SURGERY_FORM_FIELDS, type SurgeryInput } from "~/validation/surgery";
 import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
 import { opmeStateForMove } from "./opme.server";
@@ -212,25 +213,32 @@ export function listStageHistory(surgeryId: number, limit = 20) {
 /** Active hospitals by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */
 export function listHospitalOptions(includeId?: number | null) {
   const active = eq(hospitals.active, true);
-  return db
-    .select({ id: hospitals.id, name: hospitals.name, active: hospitals.active })
-    .from(hospitals)
-    .where(includeId ? or(active, eq(hospitals.id, includeId)) : active)
-    .orderBy(sql`${hospitals.name} collate nocase`, asc(hospitals.id))
-    .limit(REGISTRY_OPTIONS_LIMIT)
-    .all();
+  const query = () =>
+    db
+      .select({ id: hospitals.id, name: hospitals.name, active: hospitals.active })
+      .from(hospitals)
+      .where(includeId ? or(active, eq(hospitals.id, includeId)) : active)
+      .orderBy(sql`${hospitals.name} collate nocase`, asc(hospitals.id))
+      .limit(REGISTRY_OPTIONS_LIMIT)
+      .all();
+  // The pipeline's filter shows the active ones on every view: kept until the next write.
+  return includeId ? query() : cachedUntilWrite("hospital-options:active", query);
 }
 
 /** Active payers by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */
 export function listPayerOptions(includeId?: number | null) {
   const active = eq(payers.active, true);
-  return db
-    .select({ id: payers.id, name: payers.name, active: payers.active })
-    .from(payers)
-    .where(includeId ? or(active, eq(payers.id, includeId)) : active)
-    .orderBy(sql`${payers.name} collate nocase`, asc(payers.id))
-    .limit(REGISTRY_OPTIONS_LIMIT)
-    .all();
+  const query = () =>
+    db
+      .select({ id: payers.id, name: payers.name, active: payers.active })
+      .from(payers)
+      .where(includeId ? or(active, eq(payers.id, includeId)) : active)
+      .orderBy(sql`${payers.name} collate nocase`, asc(payers.id))
+      .limit(REGISTRY_OPTIONS_LIMIT)
+      .all();
+  // The pipeline's, the receivables' and the honorários' filters show the active ones on every
+  // view: kept until the next write. Callers share the array: map it, never change it.
+  return includeId ? query() : cachedUntilWrite("payer-options:active", query);
 }
 
 // ---------------------------------------------------------------------------- writes

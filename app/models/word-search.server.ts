@@ -306,12 +306,14 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  */
 export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | undefined, cap = COUNT_CAP): WordSearchPlan {
   const words = searchWords(q);
-  if (words.length === 0) return plan(t, words, filters, cap);
-  // Kept until the next write: every page of a search, and every view of it, shares its count.
+  if (words.length === 0 && !filters) return plan(t, words, filters, cap);
+  // Kept until the next write: every page of a search or a filter ('stage aprovado', counted in
+  // its index up to the cap), and every view of it, shares its count.
   const key = JSON.stringify([getTableName(t.table), words, filters ? sqlText(filters) : null, cap]);
   return plansUntilWrite(key, () => {
     const kept = plan(t, words, filters, cap);
-    return kept.parts ? kept : { ...kept, walked: new Map() };
+    // A filter alone walks its own index to a page: nothing to keep.
+    return kept.parts || words.length === 0 ? kept : { ...kept, walked: new Map() };
   });
 }
 

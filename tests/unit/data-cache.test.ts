@@ -5,8 +5,10 @@ import { recordAuthEvent, recordView } from "~/.server/audit";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { databasePath, sqlite } from "~/.server/db";
 import { getSessionUser } from "~/.server/session";
+import { kpiFilterOptions } from "~/.server/kpi";
 import { createPatient } from "~/models/patient.server";
-import { type SignedIn, getRequest, loginAs } from "../support/fixtures";
+import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
+import { type SignedIn, getRequest, insertDoctor, insertHospital, insertPayer, loginAs } from "../support/fixtures";
 
 let staff: SignedIn;
 beforeAll(async () => {
@@ -55,5 +57,26 @@ describe("a kept figure", () => {
     }
     expect(patientCount()).toBe(before);
     expect(computed).toBe(3);
+  });
+});
+
+describe("kept filter options", () => {
+  it("the lists' payer, hospital and doctor options follow every write to them", () => {
+    const names = (rows: { name?: string; label?: string }[]) => rows.map((row) => row.name ?? row.label);
+    expect(names(listPayerOptions())).not.toContain("Pagador Recém-Criado");
+    expect(names(listHospitalOptions())).not.toContain("Hospital Recém-Criado");
+    expect(names(kpiFilterOptions({ payers: true }).payers)).not.toContain("Pagador Recém-Criado");
+    expect(names(kpiFilterOptions({ doctors: true }).doctors)).not.toContain("Dra. Recém-Criada");
+    const payerId = insertPayer("Pagador Recém-Criado");
+    insertHospital("Hospital Recém-Criado");
+    insertDoctor("Dra. Recém-Criada", { crm: "998877" });
+    expect(names(listPayerOptions())).toContain("Pagador Recém-Criado");
+    expect(names(listHospitalOptions())).toContain("Hospital Recém-Criado");
+    expect(names(kpiFilterOptions({ payers: true }).payers)).toContain("Pagador Recém-Criado");
+    expect(names(kpiFilterOptions({ doctors: true }).doctors)).toContain("Dra. Recém-Criada");
+    // Made inactive: out of the active ones, still offered where it is the one chosen.
+    sqlite.prepare("update payers set active = 0 where id = ?").run(payerId);
+    expect(names(listPayerOptions())).not.toContain("Pagador Recém-Criado");
+    expect(names(listPayerOptions(payerId))).toContain("Pagador Recém-Criado");
   });
 });
