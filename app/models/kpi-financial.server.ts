@@ -166,15 +166,22 @@ function payerNames(ids: number[]): Map<number, string> {
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export function computeFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): FinancialKpis {
-  // Whole years and months from kpi_rollups 'ledger'; the loose days from the ledger's own index.
+/**
+ * Receita and Despesas of the transactions dated within `period` (inclusive), in cents: whole years
+ * and months from kpi_rollups 'ledger', the loose days from the ledger's own index. Also the cash
+ * book's totals (/financial), whose whole history is a few dozen rollup rows.
+ */
+export function ledgerTotals(period: KpiPeriod): Record<"receita" | "despesa", number> {
   const units = periodUnits(period);
   const ledger = new Map(rollupSums("ledger", { doctorId: 0, payerId: 0 }, units).map((row) => [row.k1, row.v1]));
   const total = prepared(FINANCIAL_TOTAL_SQL).pluck();
   const ledgerSum = (type: "receita" | "despesa") =>
-    units.days.reduce((sum, [from, to]) => sum + Number(total.get({ type, from, toExclusive: addDaysIso(to, 1) })), ledger.get(type) ?? 0);
-  const revenueCents = ledgerSum("receita");
-  const expensesCents = ledgerSum("despesa");
+    units.days.reduce((sum, [from, to]) => sum + Number(total.get({ type, from, toExclusive: addDaysIso(to, 1) })), Number(ledger.get(type) ?? 0));
+  return { receita: ledgerSum("receita"), despesa: ledgerSum("despesa") };
+}
+
+export function computeFinancialKpis(period: KpiPeriod, filters: KpiFilters = {}, now: Date = new Date()): FinancialKpis {
+  const { receita: revenueCents, despesa: expensesCents } = ledgerTotals(period);
   // Margem de lucro = round((receita − despesas) ÷ receita × 100) (SPEC §9, whole percent); '—' without revenue.
   const marginPercent = kpiPercent(revenueCents - expensesCents, revenueCents, 0);
 

@@ -3,11 +3,13 @@ import { financialTransactions, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
+import { writeCache } from "~/.server/data-cache";
 import { countMatches, keysetPage } from "~/.server/pagination";
 import type { TransactionType } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { TransactionFilters } from "~/lib/lists";
 import type { TransactionInput } from "~/validation/transaction";
+import { ledgerTotals } from "./kpi-financial.server";
 import { surgeryOptionLabel } from "./task-options.server";
 
 /**
@@ -59,23 +61,37 @@ export function listTransactions(state: TransactionState) {
   return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
+/** The cash book's first and last possible days: its whole history as a period. */
+const EVERY_DAY = { from: "0001-01-01", to: "9999-12-31" };
+
+/** Summaries of the filters viewed, kept until the next write (their own store: dates are typed). */
+const summariesUntilWrite = writeCache(32);
+
 /**
- * Total Revenue, Total Expenses and Balance over the list's filter: one indexed sum per type
- * (type or category sought, the date range a slice of the index; no table rows read).
+ * Total Revenue, Total Expenses and Balance over the list's filter, kept until the next write.
+ * Without a category: whole years and months from the rollups the triggers keep (kpi_rollups
+ * 'ledger'), the loose days at the range's ends from the (type, date) index, where a sum over every
+ * transaction of a type read 250 000 index entries (30 ms) on each view. With a category: its slice
+ * of the (category, date) index.
  */
 export function transactionSummary(filters: TransactionFilters) {
-  const sumOf = (type: TransactionType) => {
-    if (filters.type && filters.type !== type) return 0;
-    const row = db
-      .select({ total: sql<number>`coalesce(sum(${t.amountCents}), 0)` })
-      .from(t)
-      .where(transactionWhere({ ...filters, type }))
-      .get();
-    return Number(row?.total ?? 0);
-  };
-  const revenueCents = sumOf("receita");
-  const expensesCents = sumOf("despesa");
-  return { revenueCents, expensesCents, balanceCents: revenueCents - expensesCents };
+  return summariesUntilWrite(JSON.stringify(filters), () => {
+    const period = { from: filters.from ?? EVERY_DAY.from, to: filters.to ?? EVERY_DAY.to };
+    const ledger = filters.category ? null : period.from > period.to ? { receita: 0, despesa: 0 } : ledgerTotals(period);
+    const sumOf = (type: TransactionType) => {
+      if (filters.type && filters.type !== type) return 0;
+      if (ledger) return ledger[type];
+      const row = db
+        .select({ total: sql<number>`coalesce(sum(${t.amountCents}), 0)` })
+        .from(t)
+        .where(transactionWhere({ ...filters, type }))
+        .get();
+      return Number(row?.total ?? 0);
+    };
+    const revenueCents = sumOf("receita");
+    const expensesCents = sumOf("despesa");
+    return { revenueCents, expensesCents, balanceCents: revenueCents - expensesCents };
+  });
 }
 
 export function getTransaction(id: number) {

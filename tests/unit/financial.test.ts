@@ -139,3 +139,66 @@ describe("/financial writes", () => {
     expect(text).not.toContain("Consultas");
   });
 });
+
+describe("/financial summary over years of history", () => {
+  it("equals a sum of the rows for any range, across months and years, and follows every write without reading the whole book", () => {
+    const added = [
+      addTransaction("receita", 10_001, "Consultas", "2023-12-31"),
+      addTransaction("receita", 20_002, "Cirurgias", "2024-01-01"),
+      addTransaction("despesa", 30_003, "Aluguel", "2024-01-31"),
+      addTransaction("receita", 40_004, "Consultas", "2024-02-01"),
+      addTransaction("despesa", 50_005, "Aluguel", "2024-12-31"),
+      addTransaction("receita", 60_006, "Cirurgias", "2025-06-15"),
+    ];
+    const bySql = (query: string) => {
+      const { filters } = stateOf(query);
+      const sum = (type: string) =>
+        filters.type && filters.type !== type
+          ? 0
+          : (sqlite
+              .prepare(
+                "select coalesce(sum(amount_cents), 0) from financial_transactions where type = ? and (? is null or category = ?) and transaction_date between coalesce(?, '0000') and coalesce(?, '9999')",
+              )
+              .pluck()
+              .get(type, filters.category, filters.category, filters.from, filters.to) as number);
+      const revenueCents = sum("receita");
+      const expensesCents = sum("despesa");
+      return { revenueCents, expensesCents, balanceCents: revenueCents - expensesCents };
+    };
+    const queries = [
+      "",
+      "?type=receita",
+      "?from=2024-01-01",
+      "?to=2024-01-31",
+      "?from=2023-12-31&to=2024-01-01",
+      "?from=2024-01-15&to=2024-12-31",
+      "?from=2024-01-01&to=2024-12-31",
+      "?from=2023-06-10&to=2025-06-14",
+      "?from=2024-02-02&to=2024-02-01",
+      "?type=despesa&from=2024-01-01&to=2026-03-31",
+      "?category=Consultas&from=2024-01-01",
+    ];
+    const check = () => {
+      for (const query of queries) expect(transactionSummary(stateOf(query).filters), query).toEqual(bySql(query));
+    };
+    check();
+    // Every write moves the sums: an insert, a change of amount, of date and of type, a delete.
+    added.push(addTransaction("despesa", 70_007, "Aluguel", "2024-06-30"));
+    check();
+    sqlite.prepare("update financial_transactions set amount_cents = amount_cents + 1 where id = ?").run(added[0]);
+    sqlite.prepare("update financial_transactions set transaction_date = '2025-01-01' where id = ?").run(added[1]);
+    sqlite.prepare("update financial_transactions set type = 'despesa' where id = ?").run(added[3]);
+    check();
+    sqlite.prepare("delete from financial_transactions where id = ?").run(added.pop());
+    check();
+
+    // The whole book's sums come from the rollups: no statement reads the transactions.
+    sqlite.prepare("update financial_transactions set amount_cents = amount_cents where id = ?").run(added[0]);
+    const statements = capturePrepared(() => transactionSummary(stateOf("").filters));
+    expect(statements.filter((s) => /financial_transactions/.test(s))).toEqual([]);
+    // Viewed again before any write: nothing is read.
+    transactionSummary(stateOf("?category=Consultas").filters);
+    expect(capturePrepared(() => transactionSummary(stateOf("?category=Consultas").filters))).toEqual([]);
+    for (const id of added) sqlite.prepare("delete from financial_transactions where id = ?").run(id);
+  });
+});
