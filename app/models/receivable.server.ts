@@ -16,6 +16,7 @@ import type { SessionUser } from "~/.server/auth";
 import { type Intent, intent } from "~/.server/intent-action";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
+import { writeCache } from "~/.server/data-cache";
 import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from "~/lib/enums";
@@ -262,12 +263,17 @@ export function listPaid(state: ListParams<"paidAt">, filters: PaidFilters, scop
     (position, orderBy, limit, offset) => selectPaid(and(where, position), orderBy, limit, offset),
     counted.totalCapped ? null : counted.total,
   );
-  const totals = db
-    .select({ billed: sum(surgeries.billedAmountCents) })
-    .from(surgeries)
-    .where(where)
-    .get();
-  return { ...page, ...counted, pageSize: PAGE_SIZE, billedTotalCents: Number(totals?.billed ?? 0) };
+  return { ...page, ...counted, pageSize: PAGE_SIZE, billedTotalCents: billedTotal(filters, scope, where) };
+}
+
+/** Paid lists' 'Valor faturado' kept until the next write, by filter and scope (dates are typed: a store of their own). */
+const billedTotalsUntilWrite = writeCache(32);
+
+/** The billed amount of every paid surgery of the filter (not only the counted ones), from the paid indexes alone. */
+function billedTotal(filters: PaidFilters, scope: ReceivableScope, where: SQL | undefined): number {
+  return billedTotalsUntilWrite(JSON.stringify([filters, scope]), () =>
+    Number(db.select({ billed: sum(surgeries.billedAmountCents) }).from(surgeries).where(where).get()?.billed ?? 0),
+  );
 }
 
 export function paidItems(filters: PaidFilters, scope: ReceivableScope, limit: number, offset: number) {

@@ -85,12 +85,13 @@ export const surgeries = sqliteTable(
     index("surgeries_paid_at_idx").on(t.paidAt),
     index("surgeries_search_text_missing_idx").on(t.id).where(sql`${t.searchText} is null`),
     // Cirurgias a receber (ADR 0019): every receivable, or one payer's, or one status of one payer's,
-    // in date order; cirurgias pagas by the day paid, also per payer.
+    // in date order; cirurgias pagas by the day paid, also per payer, with the doctor (a doctor's
+    // own) and the billed amount, so the list's 'Valor faturado' is summed from the index alone.
     index("surgeries_receivable_list_idx").on(t.scheduledDate).where(sql`${t.receivableStatus} is not null`),
     index("surgeries_payer_receivable_list_idx").on(t.payerId, t.scheduledDate).where(sql`${t.receivableStatus} is not null`),
     index("surgeries_receivable_payer_date_idx").on(t.receivableStatus, t.payerId, t.scheduledDate),
-    index("surgeries_receivable_paid_idx").on(t.receivableStatus, t.paidAt),
-    index("surgeries_receivable_payer_paid_idx").on(t.receivableStatus, t.payerId, t.paidAt),
+    index("surgeries_receivable_paid_idx").on(t.receivableStatus, t.paidAt, t.id, t.doctorId, t.billedAmountCents),
+    index("surgeries_receivable_payer_paid_idx").on(t.receivableStatus, t.payerId, t.paidAt, t.id, t.doctorId, t.billedAmountCents),
     // Honorários per payer: seek the payer, slice the dates, read status, amounts and billing dates from the index.
     index("surgeries_payer_date_billing_idx").on(t.payerId, t.scheduledDate, t.receivableStatus, t.billedAmountCents, t.billedAt, t.paidAt),
     // KPIs Financeiros, receivables ageing: the open receivables (a few thousand of 100 000) read from

@@ -314,6 +314,32 @@ describe("the screen", () => {
   });
 });
 
+describe("'Valor faturado' of the paid list", () => {
+  it("sums the billed amount of every paid surgery of the filter and scope, read from an index alone, and follows each payment", () => {
+    const paid = { q: "", page: 1, sort: "paidAt" as const, dir: "desc" as const };
+    const bySql = (payerId: number | null, doctor: number | null) =>
+      sqlite
+        .prepare("select coalesce(sum(billed_amount_cents), 0) from surgeries where receivable_status = 'pago' and paid_at is not null and (? is null or payer_id = ?) and (? is null or doctor_id = ?)")
+        .pluck()
+        .get(payerId, payerId, doctor, doctor) as number;
+    const check = () => {
+      expect(listPaid(paid, { from: null, to: null, payerId: null }, "all").billedTotalCents).toBe(bySql(null, null));
+      expect(listPaid(paid, { from: null, to: null, payerId: unimed }, "all").billedTotalCents).toBe(bySql(unimed, null));
+      expect(listPaid(paid, { from: null, to: null, payerId: null }, { doctorId: ownDoctorId }).billedTotalCents).toBe(bySql(null, ownDoctorId));
+    };
+    check();
+    expect(bySql(null, null)).toBeGreaterThan(0);
+    // Paid now: the kept total follows.
+    const id = receivableIn("faturado");
+    sqlite.prepare("update surgeries set receivable_status = 'pago', paid_at = ?, billed_amount_cents = 12345 where id = ?").run(Date.now(), id);
+    check();
+    const statements = capturePrepared(() => listPaid(paid, { from: "2026-01-01", to: null, payerId: unimed }, { doctorId: ownDoctorId })).filter((s) => /sum\(/.test(s));
+    expect(statements).toHaveLength(1);
+    const plan = (sqlite.prepare(`explain query plan ${statements[0]}`).all(...(statements[0].match(/\?/g) ?? []).map(() => 1)) as { detail: string }[]).map((r) => r.detail).join("\n");
+    expect(plan).toMatch(/USING COVERING INDEX surgeries_receivable_payer_paid_idx/);
+  });
+});
+
 describe("query plans at scale (100 000 surgeries)", () => {
   it("reads the receivable and paid lists through indexes: no scan of surgeries, no sort of a big result", () => {
     const seen = capturePrepared(() => {
