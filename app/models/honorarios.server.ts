@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, gte, isNotNull, like, lt, not, or, sql } from "drizzle-orm";
 import { doctors, medicalCodes, payers, referenceFeeSchedules, surgeries, surgeryFeeLines } from "~db/schema";
-import { cachedUntilWrite } from "~/.server/data-cache";
+import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { keysetList } from "~/.server/pagination";
 import type { ListParams } from "~/lib/list-params";
@@ -93,7 +93,16 @@ function codePrefix(code: string): string {
  * surgeries had it as a procedure (principal fee lines of the code, counted per surgery from
  * `surgery_fee_lines_code_role_idx`). At most 50, by code and newest edition first.
  */
+/** Code lookups kept until the next write, apart from the figures (the codes are typed). */
+const lookupsUntilWrite = writeCache(32);
+
 export function cbhpmCodeLookup({ code }: { code: string }, limit = 50): CbhpmCodeRow[] {
+  // Each code's surgeries are counted in its principal fee lines (5 ms for a page of common codes):
+  // the same on every view until a write.
+  return lookupsUntilWrite(JSON.stringify([code, limit]), () => computeCodeLookup(code, limit));
+}
+
+function computeCodeLookup(code: string, limit: number): CbhpmCodeRow[] {
   const r = referenceFeeSchedules;
   const prefix = codePrefix(code);
   // The code's row in the medical codes (by the unique (type, code) index), then its principal lines.

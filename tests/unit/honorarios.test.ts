@@ -144,6 +144,18 @@ describe("GET /api/honorarios/cbhpm", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/code/);
   });
+
+  it("counts a code's new surgery at once, although the lookup is kept between views", () => {
+    const usage = () => cbhpmCodeLookup({ code: "3.14" }).map((row) => row.usage_count);
+    expect(usage()).toEqual([1]);
+    expect(usage()).toEqual([1]);
+    const id = surgery(drAna, unimed, "2026-05-04T12:00:00Z");
+    line(id, drAna, "principal", 500_00, tumourCodeId);
+    expect(usage()).toEqual([2]);
+    db.delete(surgeryFeeLines).where(eq(surgeryFeeLines.surgeryId, id)).run();
+    db.delete(surgeries).where(eq(surgeries.id, id)).run();
+    expect(usage()).toEqual([1]);
+  });
 });
 
 describe("GET /api/honorarios/pagador", () => {
@@ -189,6 +201,7 @@ describe("the reports at scale", () => {
   };
 
   it("read the fee lines and surgeries through their covering indexes, never a full scan or a sort of them", () => {
+    sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: the kept reports are read again
     const statements = capturePrepared(() => {
       feesByDoctor({ from: "2026-03-01", to: "2026-03-31", doctorId: null }, { ownDoctorOnly: false, doctorId: null });
       feesByDoctor({ from: null, to: null, doctorId: drAna }, { ownDoctorOnly: false, doctorId: null });
