@@ -16,7 +16,7 @@ import type { SessionUser } from "~/.server/auth";
 import { type Intent, intent } from "~/.server/intent-action";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
-import { writeCache } from "~/.server/data-cache";
+import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
 import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from "~/lib/enums";
@@ -177,10 +177,17 @@ function selectReceivables(where: SQL | undefined, orderBy: SQL[], limit: number
 }
 
 /** One page of /financeiro/cirurgias-receber (keyset pages by date, totals capped: ADR 0009). */
+/**
+ * The receivable and paid lists' totals (the count, and the paid list's 'Valor faturado'), the same
+ * on every view and page until a write: kept by filter and scope, in a store of their own (searches
+ * and dates are typed).
+ */
+const totalsUntilWrite = writeCache(64);
+
 export function listReceivables(state: ListParams<"scheduledDate">, filters: ReceivableFilters, scope: ReceivableScope) {
   const where = receivableWhere({ q: state.q, status: filters.status, payerId: filters.payerId }, scope);
   const order: KeysetOrder = { key: surgeries.scheduledDate, id: surgeries.id, dir: state.dir };
-  const counted = countMatches(surgeries, where);
+  const counted = totalsUntilWrite(JSON.stringify(["receivables", state.q, filters.status, filters.payerId, scope]), () => countMatches(surgeries, where));
   const page = keysetPage(
     state,
     order,
@@ -223,6 +230,10 @@ function toItem(row: ReceivableRow) {
 
 /** GET /api/financeiro/resumo and the screen's cards: how many surgeries are 'realizado' and 'faturado'. */
 export function receivableSummary(scope: ReceivableScope) {
+  return cachedUntilWrite(`receivable-summary:${JSON.stringify(scope)}`, () => computeReceivableSummary(scope));
+}
+
+function computeReceivableSummary(scope: ReceivableScope) {
   const rows = db
     .select({ status: surgeries.receivableStatus, n: count() })
     .from(surgeries)
@@ -256,24 +267,22 @@ function selectPaid(where: SQL | undefined, orderBy: SQL[], limit: number, offse
 export function listPaid(state: ListParams<"paidAt">, filters: PaidFilters, scope: ReceivableScope) {
   const where = paidWhere(filters, scope);
   const order: KeysetOrder = { key: surgeries.paidAt, id: surgeries.id, dir: state.dir };
-  const counted = countMatches(surgeries, where);
+  const { counted, billedTotalCents } = totalsUntilWrite(JSON.stringify(["paid", filters, scope]), () => ({
+    counted: countMatches(surgeries, where),
+    billedTotalCents: paidBilledCents(where),
+  }));
   const page = keysetPage(
     state,
     order,
     (position, orderBy, limit, offset) => selectPaid(and(where, position), orderBy, limit, offset),
     counted.totalCapped ? null : counted.total,
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE, billedTotalCents: billedTotal(filters, scope, where) };
+  return { ...page, ...counted, pageSize: PAGE_SIZE, billedTotalCents };
 }
 
-/** Paid lists' 'Valor faturado' kept until the next write, by filter and scope (dates are typed: a store of their own). */
-const billedTotalsUntilWrite = writeCache(32);
-
-/** The billed amount of every paid surgery of the filter (not only the counted ones), from the paid indexes alone. */
-function billedTotal(filters: PaidFilters, scope: ReceivableScope, where: SQL | undefined): number {
-  return billedTotalsUntilWrite(JSON.stringify([filters, scope]), () =>
-    Number(db.select({ billed: sum(surgeries.billedAmountCents) }).from(surgeries).where(where).get()?.billed ?? 0),
-  );
+/** The billed amount of every paid surgery of `where` (`paidWhere`; all of them, not only the counted ones), from the paid indexes alone. */
+export function paidBilledCents(where: SQL | undefined): number {
+  return Number(db.select({ billed: sum(surgeries.billedAmountCents) }).from(surgeries).where(where).get()?.billed ?? 0);
 }
 
 export function paidItems(filters: PaidFilters, scope: ReceivableScope, limit: number, offset: number) {
