@@ -75,23 +75,26 @@ const summariesUntilWrite = writeCache(32);
  * of the (category, date) index.
  */
 export function transactionSummary(filters: TransactionFilters) {
-  return summariesUntilWrite(JSON.stringify(filters), () => {
-    const period = { from: filters.from ?? EVERY_DAY.from, to: filters.to ?? EVERY_DAY.to };
-    const ledger = filters.category ? null : period.from > period.to ? { receita: 0, despesa: 0 } : ledgerTotals(period);
-    const sumOf = (type: TransactionType) => {
-      if (filters.type && filters.type !== type) return 0;
-      if (ledger) return ledger[type];
-      const row = db
-        .select({ total: sql<number>`coalesce(sum(${t.amountCents}), 0)` })
-        .from(t)
-        .where(transactionWhere({ ...filters, type }))
-        .get();
-      return Number(row?.total ?? 0);
-    };
-    const revenueCents = sumOf("receita");
-    const expensesCents = sumOf("despesa");
-    return { revenueCents, expensesCents, balanceCents: revenueCents - expensesCents };
-  });
+  return summariesUntilWrite(JSON.stringify(filters), () => computeTransactionSummary(filters));
+}
+
+/** `transactionSummary` computed now (the bench's first view after a write). */
+export function computeTransactionSummary(filters: TransactionFilters) {
+  const period = { from: filters.from ?? EVERY_DAY.from, to: filters.to ?? EVERY_DAY.to };
+  const ledger = filters.category ? null : period.from > period.to ? { receita: 0, despesa: 0 } : ledgerTotals(period);
+  const sumOf = (type: TransactionType) => {
+    if (filters.type && filters.type !== type) return 0;
+    if (ledger) return ledger[type];
+    const row = db
+      .select({ total: sql<number>`coalesce(sum(${t.amountCents}), 0)` })
+      .from(t)
+      .where(transactionWhere({ ...filters, type }))
+      .get();
+    return Number(row?.total ?? 0);
+  };
+  const revenueCents = sumOf("receita");
+  const expensesCents = sumOf("despesa");
+  return { revenueCents, expensesCents, balanceCents: revenueCents - expensesCents };
 }
 
 export function getTransaction(id: number) {

@@ -1,7 +1,7 @@
 /**
- * `npm run bench:figures`: what the dashboard, KPI and honorários figures, the schedule's entries
- * and the pipeline's board cost when nothing is cached (the first view after any write), on the
- * database at DATABASE_PATH.
+ * `npm run bench:figures`: what the dashboard, KPI and honorários figures, the schedule's entries,
+ * the pipeline's board, the cash book's and paid surgeries' totals and the surgical groups' counts
+ * cost when nothing is cached (the first view after any write), on the database at DATABASE_PATH.
  *
  * Each report is computed through the same model function its screen calls, bypassing the
  * `cachedUntilWrite` cache, for the periods a user can pick (this month, this year, ten years:
@@ -76,6 +76,9 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { feesByDoctor, payerSummary } = await import("../../app/models/honorarios.server.ts");
   const schedule = await import("../../app/models/schedule.server.ts");
   const { loadBoard } = await import("../../app/models/pipeline.server.ts");
+  const { computeTransactionSummary } = await import("../../app/models/transaction.server.ts");
+  const { paidBilledCents, paidWhere } = await import("../../app/models/receivable.server.ts");
+  const { countSurgeriesByDoctor } = await import("../../app/models/surgical-group.server.ts");
   const { todayIsoInClinic } = await import("../../app/lib/dates.ts");
 
   const now = new Date();
@@ -138,6 +141,21 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const board = { doctorId: null, payerId: null, hospitalId: null, ans: null };
   rows.push({ screen: "/pipeline", period: "now", filter: "all", ms: time(() => loadBoard(board, now)), items: 1 });
   rows.push({ screen: "/pipeline", period: "now", filter: "one doctor", ms: time(() => loadBoard({ ...board, doctorId }, now)), items: 1 });
+  // The cash book's three cards (Total Revenue, Total Expenses, Balance), over its filters.
+  for (const period of periods) {
+    const { period: range } = parseKpiPeriod(period.params, now);
+    const filters = { type: null, category: null, from: range.from, to: range.to };
+    rows.push({ screen: "/financial", period: period.label, filter: "all", ms: time(() => computeTransactionSummary(filters)), items: 3 });
+  }
+  const everything = { type: null, category: null, from: null, to: null };
+  rows.push({ screen: "/financial", period: "all", filter: "all", ms: time(() => computeTransactionSummary(everything)), items: 3 });
+  rows.push({ screen: "/financial", period: "all", filter: "one category", ms: time(() => computeTransactionSummary({ ...everything, category: "Cirurgias" })), items: 3 });
+  // Cirurgias pagas' 'Valor faturado': every paid surgery's billed amount.
+  const paid = { from: null, to: null, payerId: null };
+  rows.push({ screen: "/financeiro/cirurgias-pagas", period: "all", filter: "all", ms: time(() => paidBilledCents(paidWhere(paid, "all"))), items: 1 });
+  rows.push({ screen: "/financeiro/cirurgias-pagas", period: "all", filter: "one payer", ms: time(() => paidBilledCents(paidWhere({ ...paid, payerId }, "all"))), items: 1 });
+  // Grupos cirúrgicos: every doctor's number of surgeries.
+  rows.push({ screen: "/surgical-groups", period: "all", filter: "all", ms: time(() => countSurgeriesByDoctor()), items: 1 });
   return rows;
 }
 
