@@ -3,7 +3,9 @@ import { patients, surgeries } from "~db/schema";
 import { db } from "~/.server/db";
 import { formatDate } from "~/lib/dates";
 import type { PickerOption } from "~/lib/picker-options";
-import { surgerySearch } from "./surgery.server";
+import type { KeysetOrder } from "~/.server/pagination";
+import { SURGERY_SEARCH } from "./surgery.server";
+import { planWordSearch, wordSearchPage } from "./word-search.server";
 import { patientPickerOptions, withSelected } from "./picker-options.server";
 
 /** The task dialog's pickers: patients (the kit's) and surgeries, searched in SQL, a page of matches at a time. */
@@ -22,13 +24,23 @@ export function surgeryOptionLabel(row: SurgeryOptionRow): string {
   return `${row.surgeryType} · ${row.patientName} · ${formatDate(row.scheduledDate)}`;
 }
 
-/** Surgeries matching a query (patient, doctor, type, hospital, payer, guide), latest first, for the task picker. */
+/**
+ * Surgeries matching a query (patient, doctor, type, hospital, payer, guide), latest first, for the
+ * task picker: its first `limit` rows as the surgeries list finds them (./word-search.server.ts),
+ * where testing each surgery from the latest took up to 110 ms a keystroke ('m', or a word nothing
+ * holds). The plan is kept until the next write: the same search again is a lookup.
+ */
 export function searchSurgeryOptions(q: string, limit = 20): PickerOption[] {
+  // Counted no further than the page: a picker shows no total.
+  const plan = planWordSearch(SURGERY_SEARCH, q, undefined, limit);
+  if (plan.total === 0) return [];
+  const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: "desc" };
+  const source = wordSearchPage(SURGERY_SEARCH, plan, order, { position: undefined, ahead: true, limit, offset: 0 });
   return db
     .select(SURGERY_OPTION)
     .from(surgeries)
     .innerJoin(patients, eq(patients.id, surgeries.patientId))
-    .where(surgerySearch(q))
+    .where(source.where)
     .orderBy(desc(surgeries.scheduledDate), desc(surgeries.id))
     .limit(limit)
     .all()

@@ -19,6 +19,7 @@ import { normalizeSearch } from "~/lib/search";
 import { APPOINTMENT_SEARCH, createAppointment, deleteAppointment, listAppointments, updateAppointment } from "~/models/appointment.server";
 import { patientSearch } from "~/models/patient.server";
 import { SURGERY_SEARCH, listSurgeries } from "~/models/surgery.server";
+import { searchSurgeryOptions } from "~/models/task-options.server";
 import { type WordSearchTable, planWordSearch, wordSearchPage } from "~/models/word-search.server";
 import { capturePrepared, insertDoctor, insertPatient, loginAs } from "./helpers";
 
@@ -334,6 +335,16 @@ describe("surgeries", () => {
     const queries = [...QUERIES, "hospital", "sulamerica silva", "jardim"];
     expectBruteForce(rows, queries, filterSets, (state, filters) => listSurgeries({ ...state, sort: "scheduledDate" }, filters));
   }, 60_000);
+
+  it("the task picker offers a search's latest surgeries, as a brute-force filter finds them", () => {
+    const rows = surgeryRows();
+    for (const q of [...QUERIES, "", "hospital", "sulamerica silva", "jardim"]) {
+      for (const limit of [1, 5, 20]) {
+        const want = expected(rows, q, () => true, "desc").slice(0, limit);
+        expect(searchSurgeryOptions(q, limit).map((option) => option.id), `${q} (${limit})`).toEqual(want);
+      }
+    }
+  });
 
   it("the trigram index of their own text follows every write", () => {
     const check = () => sqlite.prepare("insert into surgeries_search (surgeries_search, rank) values ('integrity-check', 1)").run();
