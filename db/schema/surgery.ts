@@ -66,13 +66,14 @@ export const surgeries = sqliteTable(
     index("surgeries_stage_date_idx").on(t.currentStage, t.scheduledDate),
     index("surgeries_status_date_idx").on(t.status, t.scheduledDate),
     // A doctor's surgeries, in (scheduled_date, id) order; and a search's rows by the doctors its
-    // words find, their patient and the list's filters read from the index alone
-    // (app/models/word-search.server.ts). The id is named so the columns after it keep that order.
-    index("surgeries_doctor_date_idx").on(t.doctorId, t.scheduledDate, t.id, t.patientId, t.status, t.currentStage),
+    // words find, their patient and the list's filters (the surgeries' and the receivables') read
+    // from the index alone (app/models/word-search.server.ts). The id is named so the columns after
+    // it keep that order.
+    index("surgeries_doctor_date_idx").on(t.doctorId, t.scheduledDate, t.id, t.patientId, t.status, t.currentStage, t.receivableStatus, t.payerId),
     // A patient's surgeries, in (scheduled_date, id) order; and a search's rows patient by patient
-    // (app/models/word-search.server.ts), their doctor, the list's filters and whether they have a
-    // key read from the index alone.
-    index("surgeries_patient_date_idx").on(t.patientId, t.scheduledDate, t.id, t.doctorId, t.status, t.currentStage, t.searchText),
+    // (app/models/word-search.server.ts), their doctor, the list's filters (the surgeries' and the
+    // receivables') and whether they have a key read from the index alone.
+    index("surgeries_patient_date_idx").on(t.patientId, t.scheduledDate, t.id, t.doctorId, t.status, t.currentStage, t.searchText, t.receivableStatus, t.payerId),
     // Consultation → surgery conversion (kept by the KPI triggers): a patient's surgeries by creation.
     index("surgeries_patient_created_idx").on(t.patientId, t.createdAt),
     // The pipeline board's columns and totals per doctor, payer or hospital: seek the filter and the

@@ -20,8 +20,10 @@ import { APPOINTMENT_SEARCH, createAppointment, deleteAppointment, listAppointme
 import { patientSearch } from "~/models/patient.server";
 import { SURGERY_SEARCH, listSurgeries } from "~/models/surgery.server";
 import { searchSurgeryOptions } from "~/models/task-options.server";
+import { type ReceivableScope, listReceivables } from "~/models/receivable.server";
+import type { ReceivableStatus } from "~/lib/receivables";
 import { type WordSearchTable, planWordSearch, wordSearchPage } from "~/models/word-search.server";
-import { capturePrepared, insertDoctor, insertPatient, loginAs } from "./helpers";
+import { capturePrepared, insertDoctor, insertPatient, insertPayer, loginAs } from "./helpers";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
 function random(seed: number) {
@@ -334,6 +336,32 @@ describe("surgeries", () => {
     ];
     const queries = [...QUERIES, "hospital", "sulamerica silva", "jardim"];
     expectBruteForce(rows, queries, filterSets, (state, filters) => listSurgeries({ ...state, sort: "scheduledDate" }, filters));
+  }, 60_000);
+
+  it("the receivables list finds a search as the surgeries list does, with its own filters and a doctor's scope", () => {
+    const payerId = insertPayer("Pagador Recebíveis");
+    // Two surgeries in three are receivables, in two statuses; every other one of a payer.
+    sqlite
+      .prepare(
+        "update surgeries set receivable_status = case id % 3 when 0 then 'realizado' when 1 then 'faturado' end, payer_id = case when id % 2 = 0 then ? end",
+      )
+      .run(payerId);
+    const facts = new Map(
+      (sqlite.prepare("select id, receivable_status as status, payer_id as payer from surgeries").all() as { id: number; status: string | null; payer: number | null }[]).map(
+        (row) => [row.id, row],
+      ),
+    );
+    const receivable = (row: Row) => facts.get(row.id)!.status !== null;
+    const filterSets: { filters: { status: ReceivableStatus | null; payerId: number | null; scope: ReceivableScope }; keep: (row: Row) => boolean }[] = [
+      { filters: { status: null, payerId: null, scope: "all" }, keep: receivable },
+      { filters: { status: "faturado", payerId: null, scope: "all" }, keep: (row) => facts.get(row.id)!.status === "faturado" },
+      { filters: { status: null, payerId, scope: "all" }, keep: (row) => receivable(row) && facts.get(row.id)!.payer === payerId },
+      { filters: { status: null, payerId: null, scope: { doctorId: doctorIds[2] } }, keep: (row) => receivable(row) && row.doctorId === doctorIds[2] },
+    ];
+    expectBruteForce(surgeryRows(), [...QUERIES, "hospital", "jardim"], filterSets, (state, { scope, ...filters }) =>
+      listReceivables({ ...state, sort: "scheduledDate" }, filters, scope),
+    );
+    sqlite.prepare("update surgeries set receivable_status = null, payer_id = null").run();
   }, 60_000);
 
   it("the task picker offers a search's latest surgeries, as a brute-force filter finds them", () => {
