@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, getTableName, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
   doctors,
   financialTransactions,
@@ -211,34 +211,27 @@ export function listStageHistory(surgeryId: number, limit = 20) {
 // ---------------------------------------------------------------------------- Cadastros options
 
 /** Active hospitals by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */
-export function listHospitalOptions(includeId?: number | null) {
-  const active = eq(hospitals.active, true);
-  const query = () =>
-    db
-      .select({ id: hospitals.id, name: hospitals.name, active: hospitals.active })
-      .from(hospitals)
-      .where(includeId ? or(active, eq(hospitals.id, includeId)) : active)
-      .orderBy(sql`${hospitals.name} collate nocase`, asc(hospitals.id))
-      .limit(REGISTRY_OPTIONS_LIMIT)
-      .all();
-  // The pipeline's filter shows the active ones on every view: kept until the next write.
-  return includeId ? query() : cachedUntilWrite("hospital-options:active", query);
-}
+export const listHospitalOptions = (includeId?: number | null) => registryOptions(hospitals, includeId);
 
 /** Active payers by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */
-export function listPayerOptions(includeId?: number | null) {
-  const active = eq(payers.active, true);
+export const listPayerOptions = (includeId?: number | null) => registryOptions(payers, includeId);
+
+/**
+ * A Cadastros table's active rows by name, plus `includeId`. The active ones alone are what the
+ * lists' filters show on every view (the pipeline's, the receivables', the honorários'): kept until
+ * the next write. Callers share the array: map it, never change it.
+ */
+function registryOptions(table: typeof hospitals | typeof payers, includeId: number | null | undefined) {
+  const active = eq(table.active, true);
   const query = () =>
     db
-      .select({ id: payers.id, name: payers.name, active: payers.active })
-      .from(payers)
-      .where(includeId ? or(active, eq(payers.id, includeId)) : active)
-      .orderBy(sql`${payers.name} collate nocase`, asc(payers.id))
+      .select({ id: table.id, name: table.name, active: table.active })
+      .from(table)
+      .where(includeId ? or(active, eq(table.id, includeId)) : active)
+      .orderBy(sql`${table.name} collate nocase`, asc(table.id))
       .limit(REGISTRY_OPTIONS_LIMIT)
       .all();
-  // The pipeline's, the receivables' and the honorários' filters show the active ones on every
-  // view: kept until the next write. Callers share the array: map it, never change it.
-  return includeId ? query() : cachedUntilWrite("payer-options:active", query);
+  return includeId ? query() : cachedUntilWrite(`registry-options:${getTableName(table)}`, query);
 }
 
 // ---------------------------------------------------------------------------- writes
