@@ -30,7 +30,7 @@ import {
   canMoveReceivable,
 } from "~/lib/receivables";
 import { appealSchema, glosaSchema, paymentSchema, reopenSchema } from "~/validation/receivable";
-import { SURGERY_SEARCH, surgerySearch } from "./surgery.server";
+import { SURGERY_SEARCH } from "./surgery.server";
 import { planWordSearch, wordSearchPage } from "./word-search.server";
 
 /**
@@ -153,14 +153,25 @@ export interface ReceivableQuery {
   payerId: number | null;
 }
 
-/** The receivables a query matches. `receivable_status is not null` is spelt out: the list's partial indexes need it. */
-export function receivableWhere(query: ReceivableQuery, scope: ReceivableScope): SQL | undefined {
+/**
+ * The receivables a query's filters keep (its search is planned apart: `receivableSearch`).
+ * `receivable_status is not null` is spelt out: the list's partial indexes need it.
+ */
+function receivableWhere(query: Omit<ReceivableQuery, "q">, scope: ReceivableScope): SQL | undefined {
   return and(
     query.status ? eq(surgeries.receivableStatus, query.status) : isNotNull(surgeries.receivableStatus),
     query.payerId ? eq(surgeries.payerId, query.payerId) : undefined,
-    surgerySearch(query.q),
     scopeWhere(scope),
   );
+}
+
+/**
+ * A query's receivables, found as the surgeries list finds a search (./word-search.server.ts), the
+ * filters tested with it; where testing each receivable from the latest took 45-145 ms on a first
+ * view. Its count, with or without a search, is kept until the next write.
+ */
+function receivableSearch(query: ReceivableQuery, scope: ReceivableScope) {
+  return planWordSearch(SURGERY_SEARCH, query.q, receivableWhere(query, scope));
 }
 
 function selectReceivables(where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
@@ -177,16 +188,10 @@ function selectReceivables(where: SQL | undefined, orderBy: SQL[], limit: number
     .all();
 }
 
-/**
- * One page of /financeiro/cirurgias-receber (keyset pages by date, totals capped: ADR 0009). A
- * search is found as the surgeries list finds it (./word-search.server.ts), the receivables' filters
- * tested with it, where testing each receivable from the latest took 45-145 ms on a first view;
- * its count, with or without a search, is kept until the next write.
- */
+/** One page of /financeiro/cirurgias-receber (keyset pages by date, totals capped: ADR 0009). */
 export function listReceivables(state: ListParams<"scheduledDate">, filters: ReceivableFilters, scope: ReceivableScope) {
-  const where = receivableWhere({ q: "", status: filters.status, payerId: filters.payerId }, scope);
   const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: state.dir };
-  const search = planWordSearch(SURGERY_SEARCH, state.q, where);
+  const search = receivableSearch({ q: state.q, status: filters.status, payerId: filters.payerId }, scope);
   const page = keysetPage(
     state,
     order,
@@ -204,8 +209,11 @@ export const API_ITEMS_LIMIT = 500;
 
 /** GET /api/financeiro/cirurgias-a-receber: the same query, `limit` items from `offset`, newest first. */
 export function receivableItems(query: ReceivableQuery, scope: ReceivableScope, limit: number, offset: number) {
-  const where = receivableWhere(query, scope);
-  return selectReceivables(where, [desc(surgeries.scheduledDate), desc(surgeries.id)], limit, offset).map(toItem);
+  const search = receivableSearch(query, scope);
+  if (search.total === 0) return [];
+  const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: "desc" };
+  const source = wordSearchPage(SURGERY_SEARCH, search, order, { position: undefined, ahead: true, limit, offset });
+  return selectReceivables(source.where, [desc(surgeries.scheduledDate), desc(surgeries.id)], limit, source.offset).map(toItem);
 }
 
 type ReceivableRow = Omit<ReturnType<typeof selectReceivables>[number], "cursorKey">;

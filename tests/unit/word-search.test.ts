@@ -20,7 +20,7 @@ import { APPOINTMENT_SEARCH, createAppointment, deleteAppointment, listAppointme
 import { patientSearch } from "~/models/patient.server";
 import { SURGERY_SEARCH, listSurgeries } from "~/models/surgery.server";
 import { searchSurgeryOptions } from "~/models/task-options.server";
-import { type ReceivableScope, listReceivables } from "~/models/receivable.server";
+import { type ReceivableScope, listReceivables, receivableItems } from "~/models/receivable.server";
 import type { ReceivableStatus } from "~/lib/receivables";
 import { type WordSearchTable, planWordSearch, wordSearchPage } from "~/models/word-search.server";
 import { capturePrepared, insertDoctor, insertPatient, insertPayer, loginAs } from "./helpers";
@@ -361,6 +361,17 @@ describe("surgeries", () => {
     expectBruteForce(surgeryRows(), [...QUERIES, "hospital", "jardim"], filterSets, (state, { scope, ...filters }) =>
       listReceivables({ ...state, sort: "scheduledDate" }, filters, scope),
     );
+    // The JSON API's items: the same rows, newest first, `limit` from `offset`.
+    const rows = surgeryRows();
+    for (const q of ["", ...QUERIES, "hospital"]) {
+      for (const { filters, keep } of filterSets) {
+        const want = expected(rows, q, keep, "desc");
+        for (const [limit, offset] of [[500, 0], [7, 0], [7, 7], [3, 40]]) {
+          const got = receivableItems({ q, status: filters.status, payerId: filters.payerId }, filters.scope, limit, offset).map((item) => item.id);
+          expect(got, `${q} ${JSON.stringify(filters)} ${limit}@${offset}`).toEqual(want.slice(offset, offset + limit));
+        }
+      }
+    }
     sqlite.prepare("update surgeries set receivable_status = null, payer_id = null").run();
   }, 60_000);
 
