@@ -31,7 +31,7 @@ import {
 } from "~/lib/receivables";
 import { appealSchema, glosaSchema, paymentSchema, reopenSchema } from "~/validation/receivable";
 import { SURGERY_SEARCH } from "./surgery.server";
-import { planWordSearch, wordSearchPage } from "./word-search.server";
+import { planWordSearch, wordSearchPage, wordSearchSlice } from "./word-search.server";
 
 /**
  * The receivable's life on a surgery (docs/decisions/0019-receivables-glosas-and-tiss.md): its
@@ -210,9 +210,8 @@ export const API_ITEMS_LIMIT = 500;
 /** GET /api/financeiro/cirurgias-a-receber: the same query, `limit` items from `offset`, newest first. */
 export function receivableItems(query: ReceivableQuery, scope: ReceivableScope, limit: number, offset: number) {
   const search = receivableSearch(query, scope);
-  if (search.total === 0) return [];
-  const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: "desc" };
-  const source = wordSearchPage(SURGERY_SEARCH, search, order, { position: undefined, ahead: true, limit, offset });
+  const source = wordSearchSlice(SURGERY_SEARCH, search, limit, offset);
+  if (!source) return [];
   return selectReceivables(source.where, [desc(surgeries.scheduledDate), desc(surgeries.id)], limit, source.offset).map(toItem);
 }
 

@@ -3,9 +3,8 @@ import { patients, surgeries } from "~db/schema";
 import { db } from "~/.server/db";
 import { formatDate } from "~/lib/dates";
 import type { PickerOption } from "~/lib/picker-options";
-import type { KeysetOrder } from "~/.server/pagination";
 import { SURGERY_SEARCH } from "./surgery.server";
-import { planWordSearch, wordSearchPage } from "./word-search.server";
+import { planWordSearch, wordSearchSlice } from "./word-search.server";
 import { patientPickerOptions, withSelected } from "./picker-options.server";
 
 /** The task dialog's pickers: patients (the kit's) and surgeries, searched in SQL, a page of matches at a time. */
@@ -33,9 +32,8 @@ export function surgeryOptionLabel(row: SurgeryOptionRow): string {
 export function searchSurgeryOptions(q: string, limit = 20): PickerOption[] {
   // Counted no further than the page: a picker shows no total.
   const plan = planWordSearch(SURGERY_SEARCH, q, undefined, limit);
-  if (plan.total === 0) return [];
-  const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: "desc" };
-  const source = wordSearchPage(SURGERY_SEARCH, plan, order, { position: undefined, ahead: true, limit, offset: 0 });
+  const source = wordSearchSlice(SURGERY_SEARCH, plan, limit, 0);
+  if (!source) return [];
   return db
     .select(SURGERY_OPTION)
     .from(surgeries)

@@ -419,6 +419,22 @@ export function wordSearchPage(
 }
 
 /**
+ * `limit` rows of `plan` from `offset`, newest first (the order's key, then the id), for a reader
+ * with no page of its own (a picker, an API): the condition and offset to select them with, or null
+ * when nothing matches.
+ */
+export function wordSearchSlice(
+  t: WordSearchTable,
+  plan: WordSearchPlan,
+  limit: number,
+  offset: number,
+): { where: SQL | undefined; offset: number } | null {
+  if (plan.total === 0) return null;
+  const order: KeysetOrder = { key: t.order, id: t.id, dir: "desc" };
+  return wordSearchPage(t, plan, order, { position: undefined, ahead: true, limit, offset });
+}
+
+/**
  * The plan's rows in the order's key, ascending, as [key, id] pairs: read once, then every page of
  * the search (numbered, or from a cursor either way) is a slice of them, where each page would
  * read and sort every match again. Null when a key is not a number (compared as SQLite would only
