@@ -28,3 +28,15 @@ export const SURGERY_STAGE_OPTIONS = PIPELINE_STAGES.map((stage) => ({ value: st
 export const TASK_CATEGORY_OPTIONS = enumOptions(TASK_CATEGORIES, TASK_CATEGORY_LABELS);
 export const TASK_PRIORITY_OPTIONS = enumOptions(TASK_PRIORITIES, TASK_PRIORITY_LABELS);
 export const TASK_STATUS_OPTIONS = enumOptions(TASK_STATUSES, TASK_STATUS_LABELS);
+
+/**
+ * A Cadastros row (doctor, payer, hospital, supplier) as a select's option: inactive ones stay
+ * choosable where a list or a record still refers to them, marked so.
+ */
+export function registryOption(row: { id: number; name: string; active: boolean }): { value: string; label: string } {
+  return { value: String(row.id), label: registryLabel(row) };
+}
+
+export function registryLabel(row: { name: string; active: boolean }): string {
+  return row.active ? row.name : `${row.name} (inativo)`;
+}

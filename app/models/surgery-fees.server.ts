@@ -22,6 +22,7 @@ import { PORTES, porteTableVersion } from "~/lib/fees/porte";
 import { deriveUrgency } from "~/lib/fees/urgency";
 import type { FeeOverrideInput, FeeSettingsInput, ProcedureInput, TeamInput } from "~/validation/surgery-fees";
 import { clinicHolidaySet } from "./pipeline.server";
+import { registryOption } from "~/lib/form-options";
 
 /**
  * A surgery's honorários (ADR 0018): its procedures, team and fee settings, the fee lines the
@@ -208,7 +209,7 @@ export function teamDoctorOptions(include: number[]) {
   const rows = db.select({ id: doctors.id, name: doctors.name, active: doctors.active }).from(doctors).where(eq(doctors.active, true)).orderBy(asc(doctors.searchText), asc(doctors.id)).limit(TEAM_OPTIONS_LIMIT).all();
   const missing = include.filter((id) => !rows.some((r) => r.id === id));
   const extra = missing.length ? db.select({ id: doctors.id, name: doctors.name, active: doctors.active }).from(doctors).where(inArray(doctors.id, missing)).all() : [];
-  return [...rows, ...extra].map((d) => ({ value: String(d.id), label: d.active ? d.name : `${d.name} (inativo)` }));
+  return [...rows, ...extra].map(registryOption);
 }
 
 function requireSurgery(tx: Tx, surgeryId: number) {

@@ -35,6 +35,7 @@ import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
 import { type WordSearchTable, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
 import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
+import { registryOption } from "~/lib/form-options";
 
 export { SURGERY_LIST, SURGERY_SORTS } from "~/lib/lists";
 
@@ -510,15 +511,14 @@ export function surgeryDialogData(url: URL, editing: ReturnType<typeof getSurger
     linkTypedName(defaults, "hospitalId", "hospitalName", hospitals);
     linkTypedName(defaults, "payerId", "payerName", payers);
   }
-  const label = (row: { name: string; active: boolean }) => (row.active ? row.name : `${row.name} (inativo)`);
   return {
     defaults,
     patientQ,
     doctorQ,
     patientOptions,
     doctorOptions,
-    hospitalOptions: hospitals.map((h) => ({ value: String(h.id), label: label(h) })),
-    payerOptions: payers.map((p) => ({ value: String(p.id), label: label(p) })),
+    hospitalOptions: hospitals.map(registryOption),
+    payerOptions: payers.map(registryOption),
   };
 }
 

@@ -11,6 +11,7 @@ import { PAID_LIST } from "~/lib/receivables";
 import { listPaid, receivableScope } from "~/models/receivable.server";
 import { listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/financeiro-pagas";
+import { registryOption } from "~/lib/form-options";
 
 export const handle = { title: "Cirurgias Pagas", subtitle: "Honorários recebidos, por período e pagador" };
 export const meta: Route.MetaFunction = () => [{ title: "Cirurgias Pagas · Sinapse" }];
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...listPaid(params, range, receivableScope(user)),
     params,
     filters: range,
-    payerOptions: listPayerOptions().map((p) => ({ value: String(p.id), label: p.active ? p.name : `${p.name} (inativo)` })),
+    payerOptions: listPayerOptions().map(registryOption),
   };
 }
 

@@ -35,6 +35,7 @@ import {
 import { listPayerOptions } from "~/models/surgery.server";
 import { payerLoteCount } from "~/models/tiss-honorarios.server";
 import type { Route } from "./+types/financeiro-receber";
+import { registryOption } from "~/lib/form-options";
 
 export const handle = { title: "Cirurgias a Receber", subtitle: "Faturamento, glosas e pagamentos das cirurgias realizadas" };
 export const meta: Route.MetaFunction = () => [{ title: "Cirurgias a Receber · Sinapse" }];
@@ -66,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     params,
     filters,
     summary: receivableSummary(scope),
-    payerOptions: payers.map((p) => ({ value: String(p.id), label: p.active ? p.name : `${p.name} (inativo)` })),
+    payerOptions: payers.map(registryOption),
     deleting,
     viewing,
     closeTo: listUrl(url, RECEIVABLE_LIST),

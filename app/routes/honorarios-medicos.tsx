@@ -11,6 +11,7 @@ import { feesByDoctor } from "~/models/honorarios.server";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
 import { feeViewerOf } from "~/models/surgery-fees.server";
 import type { Route } from "./+types/honorarios-medicos";
+import { registryOption } from "~/lib/form-options";
 
 export const handle = { title: "Honorários por médico", subtitle: "Cirurgias e totais como cirurgião principal, auxiliar e anestesista" };
 export const meta: Route.MetaFunction = () => [{ title: "Honorários por médico · Sinapse" }];
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = feeViewerOf(user);
   const parsed = doctorReportParams(url.searchParams);
   const filters = { from: url.searchParams.get("from"), to: url.searchParams.get("to"), doctorId: url.searchParams.get("doctor_id") };
-  const doctorOptions = viewer.ownDoctorOnly ? [] : listDoctorFilterOptions().map((d) => ({ value: String(d.id), label: d.active ? d.name : `${d.name} (inativo)` }));
+  const doctorOptions = viewer.ownDoctorOnly ? [] : listDoctorFilterOptions().map(registryOption);
   if (!parsed.ok) return data({ rows: [], error: parsed.error, filters, doctorOptions, ownOnly: viewer.ownDoctorOnly }, { status: 400 });
   return { rows: feesByDoctor(parsed.value, viewer), error: null, filters, doctorOptions, ownOnly: viewer.ownDoctorOnly };
 }

@@ -22,6 +22,7 @@ import { patientPickerOptions } from "~/models/picker-options.server";
 import { activeSupplierOptions } from "~/models/supplier.server";
 import { orderSchema } from "~/validation/order";
 import type { Route } from "./+types/orders";
+import { registryOption } from "~/lib/form-options";
 
 export const handle = { title: "Pedidos", subtitle: "OPME, materiais e exames: itens, fornecedor e status" };
 export const meta: Route.MetaFunction = () => [{ title: "Pedidos · Sinapse" }];
@@ -39,7 +40,7 @@ function dialogData(url: URL, editing: ReturnType<typeof getOrder>) {
     draft,
     patientQ,
     patientOptions: patientPickerOptions(patientQ, patientId),
-    supplierOptions: activeSupplierOptions(editing?.supplierId).map((s) => ({ value: String(s.id), label: s.active ? s.name : `${s.name} (inativo)` })),
+    supplierOptions: activeSupplierOptions(editing?.supplierId).map(registryOption),
     history: editing ? orderStatusHistory(editing.id) : [],
   };
 }

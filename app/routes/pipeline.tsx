@@ -15,6 +15,7 @@ import { boardUntilWrite, columnUntilWrite } from "~/models/pipeline.server";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
 import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/pipeline";
+import { registryOption } from "~/lib/form-options";
 
 export const handle = { title: "Pipeline Cirúrgico", subtitle: "Cirurgias por etapa da autorização ao faturamento" };
 export const meta: Route.MetaFunction = () => [{ title: "Pipeline Cirúrgico · Sinapse" }];
@@ -23,8 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   const url = new URL(request.url);
   const { filters, ...params } = parseListState(url, PIPELINE_LIST);
-  const options = (rows: { id: number; name: string; active: boolean }[]) =>
-    rows.map((row) => ({ value: String(row.id), label: row.active ? row.name : `${row.name} (inativo)` }));
   const canMove = can(user, "pipeline", "edit");
   return {
     filters,
@@ -33,9 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     board: filters.column ? null : boardUntilWrite(filters),
     column: filters.column ? { stage: filters.column, label: stageLabel(filters.column), ...columnUntilWrite(filters.column, params, filters) } : null,
     filterOptions: {
-      doctors: options(listDoctorFilterOptions()),
-      payers: options(listPayerOptions(filters.payerId)),
-      hospitals: options(listHospitalOptions(filters.hospitalId)),
+      doctors: listDoctorFilterOptions().map(registryOption),
+      payers: listPayerOptions(filters.payerId).map(registryOption),
+      hospitals: listHospitalOptions(filters.hospitalId).map(registryOption),
     },
     canMove,
   };

@@ -17,6 +17,7 @@ import {
   schedulePeriod,
 } from "~/models/schedule.server";
 import type { Route } from "./+types/schedule";
+import { registryLabel } from "~/lib/form-options";
 
 export const handle = { title: "Agenda", subtitle: "Consultas por dia, semana e mês" };
 export const meta: Route.MetaFunction = () => [{ title: "Agenda · Sinapse" }];
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     nextDate: period.nextDate,
     days: period.days.map((day, i) => ({ ...day, ...entries[i] })),
     doctorId,
-    doctors: doctors.map((d) => ({ id: d.id, name: d.active ? d.name : `${d.name} (inativo)` })),
+    doctors: doctors.map((d) => ({ id: d.id, name: registryLabel(d) })),
     permissions: {
       edit: can(user, "appointments", "edit"),
       create: can(user, "appointments", "create"),

@@ -32,6 +32,7 @@ import {
 } from "~/models/surgery.server";
 import { surgerySchema } from "~/validation/surgery";
 import type { Route } from "./+types/surgeries";
+import { registryOption } from "~/lib/form-options";
 
 export const handle = { title: "Cirurgias", subtitle: "Agenda cirúrgica, autorizações e faturamento" };
 export const meta: Route.MetaFunction = () => [{ title: "Cirurgias · Sinapse" }];
@@ -68,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...listSurgeries(params, filters),
     params,
     filters,
-    doctorFilterOptions: listDoctorFilterOptions().map((d) => ({ value: String(d.id), label: d.active ? d.name : `${d.name} (inativo)` })),
+    doctorFilterOptions: listDoctorFilterOptions().map(registryOption),
     dialog,
     editing,
     history: editing ? listStageHistory(editing.id) : [],
