@@ -145,12 +145,12 @@ function allWords(t: WordSearchTable, words: string[], perRow = false): SQL | un
  * come from their keys: `byPatientKeys`), so a count that stops at the cap reads only the first
  * patients the index yields instead of gathering them all.
  */
-function wordParts(t: WordSearchTable, word: string, cap: number): Part[] | null {
+function wordParts(t: WordSearchTable, word: string, cap: number, share = isShort(word) ? shortWordShare(word) : 0): Part[] | null {
   const short = isShort(word);
   const match = short ? null : patientIndexQuery(word);
   const own = match || short ? t.ownIndexed(word) : null;
   if (!own) return null;
-  const patientKeys = short ? byPatientKeys(t, word, cap) : null;
+  const patientKeys = short ? byPatientKeys(t, word, isCommonShortWord(t, share, cap)) : null;
   if (short && !patientKeys) return null;
   const doctorIds = doctorsFoundBy(word);
   const patientPart = match ? { from: byPatient(t), where: sql`patients_search match ${match}` } : patientKeys!.part;
@@ -199,19 +199,32 @@ const COMMON_SHORT_WORD = 4;
  *   holds the word ('(' is only in an appointment type). A table whose own keys are not few
  *   (`ownKeysFew`) would then pass over them too: such a word is tested row by row.
  */
-function byPatientKeys(t: WordSearchTable, word: string, cap: number): { part: Part | null } | null {
+function byPatientKeys(t: WordSearchTable, word: string, common: boolean): { part: Part | null } | null {
   const holds = likeWord(patients.searchText, word);
-  const sample = db.get<{ n: number; holding: number | null }>(
-    sql`select count(*) as n, sum(${likeWord(sql`sample.search_text`, word)}) as holding from (select search_text from ${patients} not indexed limit ${SHORT_WORD_SAMPLE}) as sample`,
-  )!;
-  const expectedRows = sample.n ? ((sample.holding ?? 0) / sample.n) * countMatches(t.table, undefined).total : 0;
-  const common = expectedRows >= COMMON_SHORT_WORD * cap;
   // A pass over the own keys pays only when the patients' rows settle the count before it is read.
   if (!common && !t.ownKeysFew) return null;
   if (!common && !db.get(sql`select 1 from ${patients} indexed by patients_search_text_idx where ${holds} limit 1`)) return { part: null };
   const source = common ? sql`${patients} not indexed` : sql`${patients} indexed by patients_search_text_idx`;
   return { part: { from: sql`${source} cross join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = ${patients.id}`, where: holds } };
 }
+
+/** The share of the first patients (a sample, not indexed) whose key holds a short word. */
+function shortWordShare(word: string): number {
+  const sample = db.get<{ n: number; holding: number | null }>(
+    sql`select count(*) as n, sum(${likeWord(sql`sample.search_text`, word)}) as holding from (select search_text from ${patients} not indexed limit ${SHORT_WORD_SAMPLE}) as sample`,
+  )!;
+  return sample.n ? (sample.holding ?? 0) / sample.n : 0;
+}
+
+/** Whether a short word's patients are expected to hold several times the cap of the table's rows (`byPatientKeys`). */
+const isCommonShortWord = (t: WordSearchTable, share: number, cap: number) => share * countMatches(t.table, undefined).total >= COMMON_SHORT_WORD * cap;
+
+/**
+ * A short word among other words is tested on the rows they find when at least this share of the
+ * patients holds it: their count then stops at the cap within a few times the cap of their rows
+ * ('maria s'). A rarer one, held by few rows, would have them all passed over ('maria x': 490 ms).
+ */
+const SHORT_WORD_ON_OTHERS = 1 / 4;
 
 /**
  * The rows matching every one of several words, as disjoint parts answered by indexes; null when a
@@ -347,16 +360,28 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     const { n, pairs } = readPairs(t, parts, t.order, cap + 1);
     return n > cap ? capped : { total: n, totalCapped: false, parts, walk, kept: new Map([[t.order.name, pairs]]) };
   };
-  const covered = words.length > 1 ? coverParts(t, words) : null;
-  if (covered) return settled(narrowed(covered, filters));
+  // A short word among other words, unfiltered (what is sent while the second word is typed:
+  // 'maria s'): when most patients hold it, tested on the rows the other words find; row by row,
+  // its count passed over a few hundred thousand rows ('maria s' 36 ms, 'silva m' 180). When few
+  // rows can hold it, it drives, its patients found by their keys: row by row, a word nothing
+  // holds passed over every row ('maria xz' 340 ms). In between it is tested row by row.
+  const shares = new Map(words.length > 1 && !filters ? words.filter(isShort).map((word) => [word, shortWordShare(word)]) : []);
+  // Only with one other word: the rows of several, split by their words, are read out up to the
+  // cap rather than counted, and passed over whole when few of them hold the short word.
+  const onOthers = words.filter((word) => !isShort(word)).length === 1 ? words.filter((word) => (shares.get(word) ?? 0) >= SHORT_WORD_ON_OTHERS) : [];
+  const driving = words.filter((word) => !onOthers.includes(word));
+  const onDriven = (parts: Part[], drivers: string[]) =>
+    narrowed(parts, filters, ...words.filter((word) => !drivers.includes(word)).map((word) => rowHasWord(t, word, true)));
+  const covered = driving.length > 1 ? coverParts(t, driving) : null;
+  if (covered) return settled(onDriven(covered, driving));
   let rarest: { word: string; parts: Part[]; n: number } | null = null;
-  for (const word of words) {
-    // A short word drives only alone and unfiltered. Among other words, its patients (a pass over
-    // every key) would cost more than the other words' rows, which bound the search whenever they
-    // are rare; with a filter, its parts read out up to the cap took from 0.2 to 5 times the count
-    // row by row ('m' cancelled 25 ms against 130; '12' scheduled 300 against 55, its keys and
-    // patients being nearly every row's).
-    const parts = isShort(word) && (words.length > 1 || filters) ? null : wordParts(t, word, cap);
+  for (const word of driving) {
+    // With a filter, a short word does not drive: its parts read out up to the cap took from 0.2 to
+    // 5 times the count row by row ('m' cancelled 25 ms against 130; '12' scheduled 300 against 55,
+    // its keys and patients being nearly every row's). Among other words, only a rare one drives.
+    const share = shares.get(word);
+    const drives = !isShort(word) || (share === undefined ? !filters : !isCommonShortWord(t, share, cap));
+    const parts = drives ? wordParts(t, word, cap, share) : null;
     if (!parts) continue;
     // A short word's parts cost more to find (a pass over the keys) than to read out.
     if (words.length === 1 && !filters) return settled(parts, { countFirst: !isShort(word) });
@@ -364,10 +389,9 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     if (n === 0) return { total: 0, totalCapped: false, parts: null, walk };
     if (!rarest || n < rarest.n) rarest = { word, parts, n };
   }
-  if (rarest && rarest.n <= cap) {
-    const others = words.filter((word) => word !== rarest.word).map((word) => rowHasWord(t, word, true));
-    return settled(narrowed(rarest.parts, filters, ...others));
-  }
+  if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));
+  // Over the cap, with only common short words besides: counted on its rows, up to the cap.
+  if (rarest && onOthers.length && driving.length === 1) return settled(onDriven(rarest.parts, [rarest.word]), { countFirst: true });
   // One word over the cap, and a filter that keeps more rows than the cap: the word's rows, with
   // the filter tested in their indexes (sought in the doctor and own-text ones), up to the cap. A
   // filter that keeps fewer is cheaper to test row by row, through its own index.
