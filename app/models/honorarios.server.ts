@@ -88,14 +88,14 @@ function codePrefix(code: string): string {
   return digits.length === 8 && !/[.\-]/.test(code) ? cbhpmFormat(digits) : code.replace(/\s/g, "");
 }
 
+/** Code lookups kept until the next write, apart from the figures (the codes are typed). */
+const lookupsUntilWrite = writeCache(32);
+
 /**
  * CBHPM codes of the reference tables by code prefix (porte tables left out), each with how many
  * surgeries had it as a procedure (principal fee lines of the code, counted per surgery from
  * `surgery_fee_lines_code_role_idx`). At most 50, by code and newest edition first.
  */
-/** Code lookups kept until the next write, apart from the figures (the codes are typed). */
-const lookupsUntilWrite = writeCache(32);
-
 export function cbhpmCodeLookup({ code }: { code: string }, limit = 50): CbhpmCodeRow[] {
   // Each code's surgeries are counted in its principal fee lines (5 ms for a page of common codes):
   // the same on every view until a write.
