@@ -22,8 +22,9 @@ import { patientIndexQuery, patientSearch } from "./patient.server";
  * and rows still without a key (by the index that holds them). Parts that cannot overlap are
  * counted and read with UNION ALL, which streams and stops at a LIMIT, where UNION builds the whole
  * set first. `planWordSearch` says which search reads what. A word shorter than three characters
- * (which the trigram indexes cannot answer) drives only an unfiltered search of its own, its
- * patients found by testing the patients' keys (`byPatientKeys`); otherwise it is tested row by row.
+ * (which the trigram indexes cannot answer) drives only an unfiltered search, its patients found by
+ * testing the patients' keys (`byPatientKeys`), and among other words only when it is rare;
+ * otherwise it is tested on the other words' rows, or row by row.
  */
 export interface WordSearchTable {
   table: SQLiteTable;
@@ -141,16 +142,16 @@ function allWords(t: WordSearchTable, words: string[], perRow = false): SQL | un
 
 /**
  * The rows matching `word`, as four disjoint parts each answered by an index; null when the word
- * cannot drive. The first joins the patients' trigram index to the table (a short word's patients
+ * cannot drive. `common`: for a short word, whether it is common (`isCommonShortWord`). The first joins the patients' trigram index to the table (a short word's patients
  * come from their keys: `byPatientKeys`), so a count that stops at the cap reads only the first
  * patients the index yields instead of gathering them all.
  */
-function wordParts(t: WordSearchTable, word: string, cap: number, share = isShort(word) ? shortWordShare(word) : 0): Part[] | null {
+function wordParts(t: WordSearchTable, word: string, cap: number, common: boolean): Part[] | null {
   const short = isShort(word);
   const match = short ? null : patientIndexQuery(word);
   const own = match || short ? t.ownIndexed(word) : null;
   if (!own) return null;
-  const patientKeys = short ? byPatientKeys(t, word, isCommonShortWord(t, share, cap)) : null;
+  const patientKeys = short ? byPatientKeys(t, word, common) : null;
   if (short && !patientKeys) return null;
   const doctorIds = doctorsFoundBy(word);
   const patientPart = match ? { from: byPatient(t), where: sql`patients_search match ${match}` } : patientKeys!.part;
@@ -216,7 +217,7 @@ function shortWordShare(word: string): number {
   return sample.n ? (sample.holding ?? 0) / sample.n : 0;
 }
 
-/** Whether a short word's patients are expected to hold several times the cap of the table's rows (`byPatientKeys`). */
+/** Whether a short word's patients (`shortWordShare`) are expected to hold several times the cap of the table's rows (`byPatientKeys`). */
 const isCommonShortWord = (t: WordSearchTable, share: number, cap: number) => share * countMatches(t.table, undefined).total >= COMMON_SHORT_WORD * cap;
 
 /**
@@ -304,15 +305,17 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  *   their splits (`coverParts`), with the filters, read up to the cap.
  * - Otherwise each word that can drive is counted alone through its parts, up to the cap: cheap,
  *   since the count stops there. A word with no rows ends the search. A short word drives only
- *   alone and unfiltered, its patients found by their keys (`byPatientKeys`).
+ *   unfiltered, its patients found by their keys (`byPatientKeys`): alone, or among other words
+ *   when few patients hold it. When most do, it is tested on the rows of the one other word.
  * - When the rarest word has at most COUNT_CAP rows, they bound everything else: the search's count
  *   and its pages read only them, tested for the other words and the filters.
  * - A single word over the cap, without filters, is over the cap; with a filter that keeps more
  *   rows than the cap, its rows are read with the filter up to the cap.
  * - Anything else (every word over the cap with another word, a filter that keeps fewer rows than
- *   the cap, a short word with others or with a filter) is counted row by row, through whichever
- *   index SQLite picks: passing over a common word's rows through its indexes costs more per row
- *   than a pass over the table, once they are more than a few tens of thousands.
+ *   the cap, a short word with a filter, or among other words neither rare nor common) is counted
+ *   row by row, through whichever index SQLite picks: passing over a common word's rows through
+ *   its indexes costs more per row than a pass over the table, once they are more than a few tens
+ *   of thousands.
  *
  * A search over the cap walks the date order for its pages, where one row in a hundred matching
  * fills a page within a few thousand rows.
@@ -379,12 +382,13 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     // With a filter, a short word does not drive: its parts read out up to the cap took from 0.2 to
     // 5 times the count row by row ('m' cancelled 25 ms against 130; '12' scheduled 300 against 55,
     // its keys and patients being nearly every row's). Among other words, only a rare one drives.
-    const share = shares.get(word);
-    const drives = !isShort(word) || (share === undefined ? !filters : !isCommonShortWord(t, share, cap));
-    const parts = drives ? wordParts(t, word, cap, share) : null;
+    const short = isShort(word);
+    const common = short && !filters && isCommonShortWord(t, shares.get(word) ?? shortWordShare(word), cap);
+    const drives = !short || (!filters && (words.length === 1 || !common));
+    const parts = drives ? wordParts(t, word, cap, common) : null;
     if (!parts) continue;
     // A short word's parts cost more to find (a pass over the keys) than to read out.
-    if (words.length === 1 && !filters) return settled(parts, { countFirst: !isShort(word) });
+    if (words.length === 1 && !filters) return settled(parts, { countFirst: !short });
     const n = countParts(t, parts, cap);
     if (n === 0) return { total: 0, totalCapped: false, parts: null, walk };
     if (!rarest || n < rarest.n) rarest = { word, parts, n };

@@ -22,7 +22,7 @@ import { SURGERY_SEARCH, listSurgeries } from "~/models/surgery.server";
 import { searchSurgeryOptions } from "~/models/task-options.server";
 import { type ReceivableScope, listReceivables, receivableItems } from "~/models/receivable.server";
 import type { ReceivableStatus } from "~/lib/receivables";
-import { type WordSearchTable, planWordSearch, wordSearchPage } from "~/models/word-search.server";
+import { type WordSearchPlan, type WordSearchTable, planWordSearch, wordSearchPage } from "~/models/word-search.server";
 import { capturePrepared, insertDoctor, insertPatient, insertPayer, loginAs } from "./helpers";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -293,10 +293,19 @@ describe("appointments", () => {
   }, 30_000);
 });
 
+/** A plan's total equals the brute force's `want` (capped), and under the cap its rows, ascending, are `want`. */
+function expectPlanned(t: WordSearchTable, plan: WordSearchPlan, want: number[], cap: number, label: string) {
+  expect({ total: plan.total, capped: plan.totalCapped }, label).toEqual({ total: Math.min(want.length, cap), capped: want.length > cap });
+  if (plan.totalCapped) return;
+  const order: KeysetOrder = { key: t.order, id: t.id, dir: "asc" };
+  const page = wordSearchPage(t, plan, order, { position: undefined, ahead: true, limit: want.length + 1, offset: 0 });
+  const got = db.select({ id: t.id }).from(t.table).where(page.where).orderBy(asc(t.order), asc(t.id)).all();
+  expect(got.map((row) => row.id), label).toEqual(want);
+}
+
 describe("a word over the cap with a filter", () => {
   it("is settled by its first rows when they tell, else counted row by row: totals and rows equal the brute force", () => {
     const rows = appointmentRows();
-    const order: KeysetOrder = { key: appointments.startTime, id: appointments.id, dir: "asc" };
     const filterSets: { filters: SQL; keep: (row: Row) => boolean }[] = [
       { filters: eq(appointments.status, "completed"), keep: (row) => row.status === "completed" },
       { filters: eq(appointments.doctorId, doctorIds[3]), keep: (row) => row.doctorId === doctorIds[3] },
@@ -312,12 +321,7 @@ describe("a word over the cap with a filter", () => {
         for (const { filters, keep } of filterSets) {
           const want = expected(rows, q, keep, "asc");
           const plan = planWordSearch(APPOINTMENT_SEARCH, q, filters, cap);
-          const label = `${q} cap ${cap} ${want.length} of ${wordRows}`;
-          expect({ total: plan.total, capped: plan.totalCapped }, label).toEqual({ total: Math.min(want.length, cap), capped: want.length > cap });
-          if (plan.totalCapped) continue;
-          const page = wordSearchPage(APPOINTMENT_SEARCH, plan, order, { position: undefined, ahead: true, limit: rows.length, offset: 0 });
-          const got = db.select({ id: appointments.id }).from(appointments).where(page.where).orderBy(asc(appointments.startTime), asc(appointments.id)).all();
-          expect(got.map((row) => row.id), label).toEqual(want);
+          expectPlanned(APPOINTMENT_SEARCH, plan, want, cap, `${q} cap ${cap} ${want.length} of ${wordRows}`);
           if (wordRows > cap && !q.includes(" ")) paths.add(plan.parts ? "settled by its rows" : "counted row by row");
         }
       }
@@ -336,25 +340,18 @@ describe("a short word among other words", () => {
       statements.some((s) => s.startsWith(`select count(*) from (select 1 from "${getTableName(t.table)}" where`));
     const paths = new Set<string>();
     for (const { t, rows } of tables) {
-      const order: KeysetOrder = { key: t.order, id: t.id, dir: "asc" };
       for (const cap of [3, 10, 40, 400]) {
         for (const q of ["maria s", "silva m", "m silva", "igor m", "silva kw", "retorno zq", "santos (", "maria silva m", "sa ro", "santos 1"]) {
           const want = expected(rows, q, () => true, "asc");
           sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: planned again
-          let plan = planWordSearch(t, q, undefined, cap);
+          let plan: WordSearchPlan | undefined;
           const statements = capturePrepared(() => {
-            sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run();
             plan = planWordSearch(t, q, undefined, cap);
           });
-          const label = `${getTableName(t.table)} ${q} cap ${cap}: ${want.length}`;
-          expect({ total: plan.total, capped: plan.totalCapped }, label).toEqual({ total: Math.min(want.length, cap), capped: want.length > cap });
           if (t === APPOINTMENT_SEARCH && ["silva m", "m silva", "igor m"].includes(q) && want.length > cap) paths.add(`common, over the cap ${rowByRow(statements, t) ? "row by row" : "on the other word's rows"}`);
           // Its rows within the cap, a rare short word settles the count.
           if (t === APPOINTMENT_SEARCH && ["silva kw", "retorno zq"].includes(q) && cap >= 40) paths.add(`rare ${rowByRow(statements, t) ? "row by row" : "driving"}`);
-          if (plan.totalCapped) continue;
-          const page = wordSearchPage(t, plan, order, { position: undefined, ahead: true, limit: rows.length, offset: 0 });
-          const got = db.select({ id: t.id }).from(t.table).where(page.where).orderBy(asc(t.order), asc(t.id)).all();
-          expect(got.map((row) => row.id), label).toEqual(want);
+          expectPlanned(t, plan!, want, cap, `${getTableName(t.table)} ${q} cap ${cap}: ${want.length}`);
         }
       }
     }
