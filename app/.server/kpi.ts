@@ -2,10 +2,11 @@
  * Server side of the KPI screens (docs/adding-a-screen.md, 'KPI screen'): the query of a screen
  * (period and filters from the URL), the report cache, the filters' options and the CSV export.
  */
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { doctors, payers } from "~db/schema";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
+import { listPayerFilterOptions } from "~/models/surgery.server";
 import { recordAudit } from "./audit";
 import { type SessionUser, assertCan, requirePermission } from "./auth";
 import { csvResponse } from "./csv";
@@ -15,7 +16,7 @@ import { requireFinanceAccess } from "./finance-access";
 import { toCsv } from "~/lib/csv";
 import { KPI_FIGURES_TABLE, type KpiFilterOption, type KpiReport, kpiFiguresCsvRows, kpiTableCsvRows } from "~/lib/kpi";
 import { type ParsedKpiPeriod, kpiPeriodQuery, parseKpiPeriod } from "~/lib/kpi-period";
-import { REGISTRY_OPTIONS_LIMIT, parseId } from "~/lib/list-params";
+import { parseId } from "~/lib/list-params";
 import { registryOption } from "~/lib/form-options";
 import { can } from "~/lib/permissions";
 
@@ -54,23 +55,13 @@ export function cachedKpiReport<T>(screen: string, query: KpiQuery, scope: strin
 }
 
 /**
- * Options of the doctor and payer selects (active first, then by name; at most 500 each), the same
- * on every view: kept until the next write. A period's report may be about an inactive payer or
- * doctor, so both are offered. Callers share the arrays: map them, never change them.
+ * Options of the doctor and payer selects (active first, then by name; at most 500 each), made from
+ * rows kept until the next write. A period's report may be about an inactive payer or doctor, so
+ * both are offered, marked.
  */
 export function kpiFilterOptions(which: { doctors?: boolean; payers?: boolean }): { doctors: KpiFilterOption[]; payers: KpiFilterOption[] } {
-  // The lists' own doctor options (kept until write too), so a doctor reads the same everywhere.
   const doctorOptions = () => listDoctorFilterOptions().map(registryOption);
-  const payerOptions = () =>
-    cachedUntilWrite("kpi-filter:payers", () =>
-      db
-        .select({ id: payers.id, name: payers.name, active: payers.active })
-        .from(payers)
-        .orderBy(desc(payers.active), sql`${payers.name} collate nocase`, asc(payers.id))
-        .limit(REGISTRY_OPTIONS_LIMIT)
-        .all()
-        .map(registryOption),
-    );
+  const payerOptions = () => listPayerFilterOptions().map(registryOption);
   return { doctors: which.doctors ? doctorOptions() : [], payers: which.payers ? payerOptions() : [] };
 }
 

@@ -218,21 +218,30 @@ export const listHospitalOptions = (includeId?: number | null) => registryOption
 export const listPayerOptions = (includeId?: number | null) => registryOptions(payers, includeId);
 
 /**
- * A Cadastros table's active rows by name, plus `includeId`. The active ones alone are what the
- * lists' filters show on every view (the pipeline's, the receivables', the honorários'): kept until
- * the next write. Callers share the array: map it, never change it.
+ * Every payer, active ones first, then by name: a report's filter, where a period may be about a
+ * payer since made inactive.
  */
-function registryOptions(table: typeof hospitals | typeof payers, includeId: number | null | undefined) {
+export const listPayerFilterOptions = () => registryOptions(payers, "every");
+
+/**
+ * A Cadastros table's active rows by name, plus `includeId`; or, with "every", all its rows, active
+ * ones first. The active ones alone are what the lists' filters show on every view (the
+ * pipeline's, the receivables', the honorários'), and every row what the KPI screens' show: both
+ * kept until the next write. Callers share the array: map it, never change it.
+ */
+function registryOptions(table: typeof hospitals | typeof payers, includeId: number | null | undefined | "every") {
+  const every = includeId === "every";
   const active = eq(table.active, true);
   const query = () =>
     db
       .select({ id: table.id, name: table.name, active: table.active })
       .from(table)
-      .where(includeId ? or(active, eq(table.id, includeId)) : active)
-      .orderBy(sql`${table.name} collate nocase`, asc(table.id))
+      .where(every ? undefined : includeId ? or(active, eq(table.id, includeId)) : active)
+      .orderBy(...(every ? [desc(table.active)] : []), sql`${table.name} collate nocase`, asc(table.id))
       .limit(REGISTRY_OPTIONS_LIMIT)
       .all();
-  return includeId ? query() : cachedUntilWrite(`registry-options:${getTableName(table)}`, query);
+  if (includeId && !every) return query();
+  return cachedUntilWrite(`registry-options:${getTableName(table)}${every ? ":every" : ""}`, query);
 }
 
 // ---------------------------------------------------------------------------- writes

@@ -68,6 +68,7 @@ describe("kept filter options", () => {
     expect(names(kpiFilterOptions({ payers: true }).payers)).not.toContain("Pagador Recém-Criado");
     expect(names(kpiFilterOptions({ doctors: true }).doctors)).not.toContain("Dra. Recém-Criada");
     const payerId = insertPayer("Pagador Recém-Criado");
+    insertPayer("Unimed Recém-Criada"); // after it by name, before it once it is inactive
     insertHospital("Hospital Recém-Criado");
     insertDoctor("Dra. Recém-Criada", { crm: "998877" });
     expect(names(listPayerOptions())).toContain("Pagador Recém-Criado");
@@ -78,7 +79,9 @@ describe("kept filter options", () => {
     sqlite.prepare("update payers set active = 0 where id = ?").run(payerId);
     expect(names(listPayerOptions())).not.toContain("Pagador Recém-Criado");
     expect(names(listPayerOptions(payerId))).toContain("Pagador Recém-Criado");
-    // A period's report may be about it: the KPI screens still offer it, marked.
-    expect(names(kpiFilterOptions({ payers: true }).payers)).toContain("Pagador Recém-Criado (inativo)");
+    // A period's report may be about it: the KPI screens still offer it, marked, after the active ones.
+    const kpiPayers = names(kpiFilterOptions({ payers: true }).payers);
+    expect(kpiPayers.at(-1)).toBe("Pagador Recém-Criado (inativo)");
+    expect(kpiPayers).toContain("Unimed Recém-Criada");
   });
 });
