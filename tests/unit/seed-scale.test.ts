@@ -12,7 +12,7 @@ import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~
 import { normalizeSearch } from "~/lib/search";
 import { computeOpmeKpis } from "~/models/kpi-opme.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
-import { buildScaleDatabase, deferIndexes, scaleTargets, TRIGGER_INDEXES, type ScaleOptions } from "~db/seed/scale/build";
+import { BULK_TABLES, buildScaleDatabase, deferIndexes, scaleTargets, TRIGGER_INDEXES, type ScaleOptions } from "~db/seed/scale/build";
 import { isoDay } from "~db/seed/time";
 import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 
@@ -263,6 +263,38 @@ describe("scale seed (db/seed-scale.ts)", () => {
     for (const name of ["appointments_start_time_idx", "surgeries_scheduled_date_idx", "opme_quotes_supplier_idx"]) expect(during.has(name), name).toBe(false);
     restore();
     expect(indexes()).toEqual(before);
+    conn.close();
+  });
+
+  it("while it loads, no trigger passes over a big table (each insert would cost the table written so far)", () => {
+    const conn = openDatabase(temporaryDatabase());
+    runMigrations(conn);
+    const restore = deferIndexes(conn);
+    const triggers = conn.prepare("select name, sql from sqlite_master where type = 'trigger'").all() as Array<{ name: string; sql: string }>;
+    const scans: string[] = [];
+    for (const { name, sql } of triggers) {
+      const body = sql.slice(sql.search(/\bBEGIN\b/) + "BEGIN".length, sql.lastIndexOf("END"));
+      // (RAISE, which refuses a write, cannot be planned outside a trigger, and reads nothing.)
+      for (const statement of body.split(";").map((s) => s.trim()).filter((s) => s && !/\bRAISE\s*\(/i.test(s))) {
+        // The row the trigger fires for becomes parameters; the plan is the one SQLite picks
+        // without statistics, as during the load.
+        const standalone = statement.replace(/\b(?:NEW|OLD)\.`?\w+`?/gi, "@row");
+        const tableOf = new Map<string, string>();
+        for (const [, table, alias] of standalone.matchAll(/\b(?:from|join|update)\s+`?(\w+)`?(?:\s+(?:as\s+)?(?!where|set|on|left|join|group|order|limit)(\w+))?/gi)) {
+          tableOf.set((alias ?? table).toLowerCase(), table.toLowerCase());
+        }
+        const statementPlan = conn.prepare(`explain query plan ${standalone}`);
+        const plan = (standalone.includes("@row") ? statementPlan.all({ row: null }) : statementPlan.all()) as Array<{ detail: string }>;
+        for (const { detail } of plan) {
+          const scanned = /^SCAN (\w+)$/.exec(detail)?.[1]?.toLowerCase();
+          const table = scanned && (tableOf.get(scanned) ?? scanned);
+          if (table && BULK_TABLES.includes(table)) scans.push(`${name}: ${detail} (${table})`);
+        }
+      }
+    }
+    expect(triggers.length).toBeGreaterThan(40);
+    expect(scans).toEqual([]);
+    restore();
     conn.close();
   });
 

@@ -68,7 +68,7 @@ export function scaleTargets(factor: number) {
 }
 
 /** The big tables, whose secondary indexes are built once after the load rather than row by row. */
-const BULK_TABLES = [
+export const BULK_TABLES = [
   "patients",
   "appointments",
   "surgeries",
@@ -81,11 +81,20 @@ const BULK_TABLES = [
 ];
 
 /**
- * The indexes the KPI triggers (migrations 0024, 0027) read on every insert: a surgery's earlier
- * visits and surgeries of its patient, a surgery's stage history. Without them each insert scans
- * the table written so far, and the build grows with the square of its size.
+ * The indexes the triggers read (the KPI ones of migrations 0024, 0027 and 0030 on every insert): a
+ * surgery's earlier visits and surgeries of its patient, a surgery's stage history and fee lines,
+ * an OPME request's quotes and items. Without them each insert scans the table written so far, and
+ * the build grows with the square of its size (without the OPME two, a full-size build took over
+ * half an hour). tests/unit/seed-scale.test.ts plans every trigger without the others.
  */
-export const TRIGGER_INDEXES = ["appointments_patient_start_idx", "surgeries_patient_created_idx", "pipeline_stages_surgery_created_idx"];
+export const TRIGGER_INDEXES = [
+  "appointments_patient_start_idx",
+  "surgeries_patient_created_idx",
+  "pipeline_stages_surgery_created_idx",
+  "surgery_fee_lines_surgery_idx",
+  "opme_quotes_request_supplier_idx",
+  "opme_items_request_position_idx",
+];
 
 /**
  * Drops the plain (non-unique) indexes of the big tables and returns a function that recreates
