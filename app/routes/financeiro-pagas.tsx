@@ -58,6 +58,7 @@ export default function PaidSurgeriesPage({ loaderData }: Route.ComponentProps) 
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhuma cirurgia paga no período"
+        keepRows={null}
         columns={[
           { key: "patient", header: "Paciente", className: "font-medium whitespace-normal", cell: (row: Row) => row.patientName },
           { key: "type", header: "Cirurgia", className: "whitespace-normal", cell: (row: Row) => row.surgeryType },

@@ -136,6 +136,7 @@ export default function ReceivablesPage({ loaderData, actionData }: Route.Compon
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhuma cirurgia a receber"
+        keepRows={permissions}
         columns={[
           {
             key: "patient",

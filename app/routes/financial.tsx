@@ -152,6 +152,7 @@ export default function FinancialPage({ loaderData, actionData }: Route.Componen
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No transactions found"
+        keepRows={permissions}
         columns={[
           { key: "transactionDate", header: "Data", sortKey: "transactionDate", className: "whitespace-nowrap", cell: (row: Row) => formatIsoDate(row.transactionDate) },
           {
