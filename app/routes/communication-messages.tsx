@@ -105,6 +105,7 @@ export default function MessageLogPage({ loaderData }: Route.ComponentProps) {
         pageSize={pageSize}
         getRowKey={(row) => row.id}
         emptyText="Nenhuma mensagem encontrada"
+        keepRows={null}
         columns={[
           { key: "createdAt", header: "Data", className: "whitespace-nowrap tabular-nums", cell: (row) => formatDateTime(row.createdAt) },
           { key: "patient", header: "Paciente", className: "font-medium", cell: (row) => row.patientName },

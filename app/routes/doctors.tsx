@@ -96,6 +96,7 @@ export default function DoctorsPage({ loaderData, actionData }: Route.ComponentP
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No doctors found"
+        keepRows={permissions}
         columns={[
           { key: "name", header: "Nome", sortKey: "name", className: "font-medium", cell: (row) => row.name },
           { key: "specialty", header: "Especialidade", sortKey: "specialty", cell: (row) => row.specialty },

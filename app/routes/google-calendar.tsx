@@ -124,6 +124,7 @@ export default function GoogleCalendarPage({ loaderData, actionData }: Route.Com
               pageSize={Math.max(calendars.length, 1)}
               getRowKey={(row) => row.id}
               emptyText="Nenhum calendário encontrado"
+              keepRows={null}
               columns={[
                 { key: "summary", header: "Nome", className: "font-medium whitespace-normal", cell: (row) => row.summary },
                 { key: "description", header: "Descrição", className: "whitespace-normal", cell: (row) => row.description || "-" },

@@ -113,6 +113,7 @@ export default function GoogleDrivePage({ loaderData, actionData }: Route.Compon
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="No files uploaded yet"
+        keepRows={null}
         columns={[
           {
             key: "name",

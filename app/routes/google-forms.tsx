@@ -83,6 +83,7 @@ export default function GoogleFormsPage({ loaderData, actionData }: Route.Compon
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum formulário criado ainda"
+        keepRows={null}
         columns={[
           { key: "title", header: "Título", className: "font-medium whitespace-normal", cell: (row) => row.title },
           { key: "createdAt", header: "Criado em", sortKey: "createdAt", className: "whitespace-nowrap tabular-nums", cell: (row) => formatDateTime(row.createdAt) },

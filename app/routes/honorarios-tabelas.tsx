@@ -62,6 +62,7 @@ export default function FeeSchedulesPage({ loaderData }: Route.ComponentProps) {
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum valor de referência encontrado"
+        keepRows={null}
         columns={[
           { key: "code", header: "Código", sortKey: "code", className: "whitespace-nowrap font-medium", cell: (row: Row) => row.code },
           { key: "description", header: "Descrição", cell: (row: Row) => row.description },

@@ -116,6 +116,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum pedido encontrado"
+        keepRows={permissions}
         columns={[
           { key: "createdAt", header: "Data", sortKey: "createdAt", className: "whitespace-nowrap", cell: (row: Row) => formatDate(row.createdAt) },
           { key: "orderType", header: "Tipo", className: "font-medium", cell: (row: Row) => row.orderType },

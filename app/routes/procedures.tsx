@@ -59,6 +59,7 @@ export default function ProceduresPage({ loaderData }: Route.ComponentProps) {
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum procedimento encontrado"
+        keepRows={null}
         columns={[
           { key: "code", header: "Código", sortKey: "code", className: "whitespace-nowrap font-mono", cell: (row: Row) => row.code },
           { key: "description", header: "Descrição", cell: (row: Row) => row.description },

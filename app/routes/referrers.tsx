@@ -161,6 +161,7 @@ export default function ReferrersPage({ loaderData, actionData }: Route.Componen
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum encaminhador encontrado"
+        keepRows={permissions}
         columns={[
           {
             key: "name",

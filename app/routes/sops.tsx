@@ -115,6 +115,7 @@ export default function SopsPage({ loaderData, actionData }: Route.ComponentProp
         sort={{ key: params.sort, dir: params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum SOP encontrado"
+        keepRows={permissions}
         columns={[
           {
             key: "title",

@@ -37,6 +37,7 @@ export function CodesTab({ data, shared, actionData }: { data: Data; shared: Sha
         sort={{ key: data.params.sort, dir: data.params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum código encontrado"
+        keepRows={shared.permissions}
         columns={[
           { key: "code", header: "Código", sortKey: "code", className: "font-medium whitespace-nowrap", cell: (row) => row.code },
           { key: "type", header: "Tipo", cell: (row) => labelFor(MEDICAL_CODE_TYPE_LABELS, row.type) },

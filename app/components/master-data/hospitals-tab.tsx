@@ -28,6 +28,7 @@ export function HospitalsTab({ data, shared, actionData }: { data: Data; shared:
         sort={{ key: data.params.sort, dir: data.params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum hospital encontrado"
+        keepRows={shared.permissions}
         columns={[
           { key: "name", header: "Nome", sortKey: "name", className: "font-medium", cell: (row) => row.name },
           { key: "type", header: "Tipo", cell: (row) => labelFor(HOSPITAL_TYPE_LABELS, row.type) },

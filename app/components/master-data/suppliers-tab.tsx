@@ -28,6 +28,7 @@ export function SuppliersTab({ data, shared, actionData }: { data: Data; shared:
         sort={{ key: data.params.sort, dir: data.params.dir }}
         getRowKey={(row) => row.id}
         emptyText="Nenhum fornecedor encontrado"
+        keepRows={shared.permissions}
         columns={[
           { key: "name", header: "Nome", sortKey: "name", className: "font-medium", cell: (row) => row.name },
           { key: "type", header: "Tipo", cell: (row) => labelFor(SUPPLIER_TYPE_LABELS, row.type) },

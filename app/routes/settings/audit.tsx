@@ -141,6 +141,7 @@ export default function AuditPage({ loaderData, actionData }: Route.ComponentPro
         pageSize={pageSize}
         getRowKey={(row) => row.id}
         emptyText="Nenhum registro de auditoria encontrado"
+        keepRows={null}
         columns={[
           { key: "id", header: "#", className: "tabular-nums", cell: (row) => row.id },
           { key: "when", header: "Quando", className: "whitespace-nowrap", cell: (row) => formatDateTime(row.createdAt) },
