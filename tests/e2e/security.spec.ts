@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import { expect, test } from "./fixtures";
 import { generate } from "otplib";
 import { ACCOUNTS, PASSWORD } from "./accounts";
@@ -169,6 +171,36 @@ test.describe("HTTP hardening", () => {
     // Behind an HTTPS proxy: HSTS, and the session cookie becomes __Host- and Secure.
     const https = await request.get("/auth", { headers: { "X-Forwarded-Proto": "https" } });
     expect(https.headers()["strict-transport-security"]).toMatch(/max-age=\d{8}/);
+  });
+
+  test("a page is sent compressed as the browser asks (brotli, gzip or not at all), and it is the same page", async ({ baseURL }) => {
+    const get = (acceptEncoding?: string) =>
+      new Promise<{ encoding: string; vary: string; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${baseURL}/auth`, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("error", reject);
+            response.on("end", () =>
+              resolve({ encoding: response.headers["content-encoding"] ?? "identity", vary: String(response.headers.vary ?? ""), body: Buffer.concat(chunks) }),
+            );
+          })
+          .on("error", reject);
+      });
+    // Each response has its own CSP nonce; the rest of the page is the same.
+    const page = (body: Buffer) => body.toString("utf8").replace(/nonce="[^"]+"/g, 'nonce=""');
+    const plain = await get();
+    expect(plain.encoding).toBe("identity");
+    expect(page(plain.body)).toContain("Sinapse");
+    const gzip = await get("gzip, deflate");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gzip.vary).toMatch(/accept-encoding/i);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 2);
+    expect(page(zlib.gunzipSync(gzip.body))).toBe(page(plain.body));
+    const brotli = await get("gzip, deflate, br");
+    expect(brotli.encoding).toBe("br");
+    expect(brotli.body.length).toBeLessThan(plain.body.length / 2);
+    expect(page(zlib.brotliDecompressSync(brotli.body))).toBe(page(plain.body));
   });
 
   test("pages run under the CSP without a single violation (JavaScript on)", async ({ page, signIn }) => {
