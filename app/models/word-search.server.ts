@@ -228,6 +228,12 @@ const isCommonShortWord = (t: WordSearchTable, share: number, cap: number) => sh
 const SHORT_WORD_ON_OTHERS = 1 / 4;
 
 /**
+ * Short words are tested on the rows several long words share when those are at most this many
+ * times the cap: passed over whole when few of them hold the short words.
+ */
+const SHARED_ROWS_TESTED = 4;
+
+/**
  * The rows matching every one of several words, as disjoint parts answered by indexes; null when a
  * word cannot drive or the own text cannot be split (`ownClasses`).
  *
@@ -302,7 +308,9 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  * The search `q` with the list's `filters`: its capped total, and where its pages come from.
  *
  * - Several words that can all drive, whose tables' own keys can be split by them: the rows of
- *   their splits (`coverParts`), with the filters, read up to the cap.
+ *   their splits (`coverParts`), with the filters, read up to the cap. With short words besides
+ *   ('maria silva j'), the splits of the long words, read once with the short words and the
+ *   filters tested on each row, when they are at most SHARED_ROWS_TESTED times the cap.
  * - Otherwise each word that can drive is counted alone through its parts, up to the cap: cheap,
  *   since the count stops there. A word with no rows ends the search. A short word drives only
  *   unfiltered, its patients found by their keys (`byPatientKeys`): alone, or among other words
@@ -377,6 +385,19 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     narrowed(parts, filters, ...words.filter((word) => !drivers.includes(word)).map((word) => rowHasWord(t, word, true)));
   const covered = driving.length > 1 ? coverParts(t, driving) : null;
   if (covered) return settled(onDriven(covered, driving));
+  // Several long words with short ones ('maria silva j'): the rows the long words share, split as
+  // above, read once with the short words tested on each, when they are few enough to pass over
+  // whole. Row by row, the count passed over most of the table.
+  const long = driving.filter((word) => !isShort(word));
+  if (long.length > 1 && long.length < driving.length) {
+    const shared = coverParts(t, long);
+    const rest = and(...words.filter((word) => !long.includes(word)).map((word) => rowHasWord(t, word, true)), filters)!;
+    const tested = shared && readTested(t, shared, rest, SHARED_ROWS_TESTED * cap, cap);
+    if (tested) {
+      if (tested.n > cap) return { total: cap, totalCapped: true, parts: null, walk };
+      return { total: tested.n, totalCapped: false, parts: narrowed(shared, rest), walk, kept: new Map([[t.order.name, tested.pairs]]) };
+    }
+  }
   let rarest: { word: string; parts: Part[]; n: number } | null = null;
   for (const word of driving) {
     // With a filter, a short word does not drive: its parts read out up to the cap took from 0.2 to
@@ -483,7 +504,26 @@ function keptOrder(t: WordSearchTable, plan: WordSearchPlan, order: KeysetOrder)
 function readPairs(t: WordSearchTable, parts: Part[], key: AnySQLiteColumn, limit?: number): { n: number; pairs: Float64Array | null } {
   const union = unionAll(t, parts, sql`${key} as k, ${t.id} as id`);
   const rows = db.all<{ k: unknown; id: number }>(limit === undefined ? union : sql`select k, id from (${union}) limit ${limit}`);
-  if ((limit !== undefined && rows.length >= limit) || !rows.every((row) => typeof row.k === "number")) return { n: rows.length, pairs: null };
+  if (limit !== undefined && rows.length >= limit) return { n: rows.length, pairs: null };
+  return { n: rows.length, pairs: sortedPairs(rows) };
+}
+
+/**
+ * The rows of `parts` that pass `test`, as `readPairs` gives them (`pairs` null when more than
+ * `cap`), reading no more than `bound` of the parts' rows: null when they hold more.
+ */
+function readTested(t: WordSearchTable, parts: Part[], test: SQL, bound: number, cap: number): { n: number; pairs: Float64Array | null } | null {
+  const union = unionAll(t, parts, sql`${t.order} as k, ${t.id} as id, (${test}) as hit`);
+  const rows = db.all<{ k: unknown; id: number; seen: number }>(
+    sql`select k, id, seen from (select k, id, hit, row_number() over () as seen from (select * from (${union}) limit ${bound + 1})) where hit or seen > ${bound}`,
+  );
+  if (rows.some((row) => row.seen > bound)) return null;
+  return { n: rows.length, pairs: rows.length > cap ? null : sortedPairs(rows) };
+}
+
+/** [key, id] pairs in (key, id) order; null when a key is not a number. */
+function sortedPairs(rows: { k: unknown; id: number }[]): Float64Array | null {
+  if (!rows.every((row) => typeof row.k === "number")) return null;
   const numeric = rows as { k: number; id: number }[];
   numeric.sort((a, b) => a.k - b.k || a.id - b.id);
   const pairs = new Float64Array(numeric.length * 2);
@@ -491,7 +531,7 @@ function readPairs(t: WordSearchTable, parts: Part[], key: AnySQLiteColumn, limi
     pairs[2 * i] = row.k;
     pairs[2 * i + 1] = row.id;
   });
-  return { n: numeric.length, pairs };
+  return pairs;
 }
 
 /** One page's ids from the kept pairs: beyond the cursor (after it ascending, before it descending), past `offset`. */
