@@ -286,7 +286,8 @@ describe("scale seed (db/seed-scale.ts)", () => {
         const statementPlan = conn.prepare(`explain query plan ${standalone}`);
         const plan = (standalone.includes("@row") ? statementPlan.all({ row: null }) : statementPlan.all()) as Array<{ detail: string }>;
         for (const { detail } of plan) {
-          const scanned = /^SCAN (\w+)$/.exec(detail)?.[1]?.toLowerCase();
+          // A pass over a table, or over the whole of one of its indexes.
+          const scanned = /^SCAN (\w+)(?: USING (?:COVERING )?INDEX \w+)?$/.exec(detail)?.[1]?.toLowerCase();
           const table = scanned && (tableOf.get(scanned) ?? scanned);
           if (table && BULK_TABLES.includes(table)) scans.push(`${name}: ${detail} (${table})`);
         }

@@ -83,7 +83,7 @@ export const BULK_TABLES = [
 /**
  * The indexes the triggers read (the KPI ones of migrations 0024, 0027 and 0030 on every insert): a
  * surgery's earlier visits and surgeries of its patient, a surgery's stage history and fee lines,
- * an OPME request's quotes and items. Without them each insert scans the table written so far, and
+ * an OPME request's quotes and items, an item's prices. Without them each insert scans the table written so far, and
  * the build grows with the square of its size (without the OPME two, a full-size build took over
  * half an hour). tests/unit/seed-scale.test.ts plans every trigger without the others.
  */
@@ -94,6 +94,7 @@ export const TRIGGER_INDEXES = [
   "surgery_fee_lines_surgery_idx",
   "opme_quotes_request_supplier_idx",
   "opme_items_request_position_idx",
+  "opme_quote_prices_item_idx",
 ];
 
 /**
