@@ -212,10 +212,10 @@ export function listStageHistory(surgeryId: number, limit = 20) {
 // ---------------------------------------------------------------------------- Cadastros options
 
 /** Active hospitals by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */
-export const listHospitalOptions = (includeId?: number | null) => registryOptions(hospitals, includeId);
+export const listHospitalOptions = (includeId?: number | null) => registryOptions(hospitals, { includeId });
 
 /** Active payers by name for the dialog's select, plus `includeId` (the surgery's own, even if inactive). */
-export const listPayerOptions = (includeId?: number | null) => registryOptions(payers, includeId);
+export const listPayerOptions = (includeId?: number | null) => registryOptions(payers, { includeId });
 
 /**
  * Every payer, active ones first, then by name: a report's filter, where a period may be about a
@@ -224,13 +224,14 @@ export const listPayerOptions = (includeId?: number | null) => registryOptions(p
 export const listPayerFilterOptions = () => registryOptions(payers, "every");
 
 /**
- * A Cadastros table's active rows by name, plus `includeId`; or, with "every", all its rows, active
- * ones first. The active ones alone are what the lists' filters show on every view (the
- * pipeline's, the receivables', the honorários'), and every row what the KPI screens' show: both
- * kept until the next write. Callers share the array: map it, never change it.
+ * A Cadastros table's active rows by name, plus `includeId`; or "every" row, active ones first. The
+ * active ones alone are what the lists' filters show on every view (the pipeline's, the
+ * receivables', the honorários'), and every row what the KPI screens' show: both kept until the
+ * next write. Callers share the array: map it, never change it.
  */
-function registryOptions(table: typeof hospitals | typeof payers, includeId: number | null | undefined | "every") {
-  const every = includeId === "every";
+function registryOptions(table: typeof hospitals | typeof payers, rows: { includeId?: number | null } | "every") {
+  const every = rows === "every";
+  const includeId = every ? null : rows.includeId;
   const active = eq(table.active, true);
   const query = () =>
     db
@@ -240,7 +241,7 @@ function registryOptions(table: typeof hospitals | typeof payers, includeId: num
       .orderBy(...(every ? [desc(table.active)] : []), sql`${table.name} collate nocase`, asc(table.id))
       .limit(REGISTRY_OPTIONS_LIMIT)
       .all();
-  if (includeId && !every) return query();
+  if (includeId) return query();
   return cachedUntilWrite(`registry-options:${getTableName(table)}${every ? ":every" : ""}`, query);
 }
 
