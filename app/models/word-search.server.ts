@@ -142,9 +142,10 @@ function allWords(t: WordSearchTable, words: string[], perRow = false): SQL | un
 
 /**
  * The rows matching `word`, as four disjoint parts each answered by an index; null when the word
- * cannot drive. `common`: for a short word, whether it is common (`isCommonShortWord`). The first joins the patients' trigram index to the table (a short word's patients
- * come from their keys: `byPatientKeys`), so a count that stops at the cap reads only the first
- * patients the index yields instead of gathering them all.
+ * cannot drive. `common`: for a short word, whether it is common (`isCommonShortWord`). The first
+ * joins the patients' trigram index to the table (a short word's patients come from their keys:
+ * `byPatientKeys`), so a count that stops at the cap reads only the first patients the index
+ * yields instead of gathering them all.
  */
 function wordParts(t: WordSearchTable, word: string, cap: number, common: boolean): Part[] | null {
   const short = isShort(word);
@@ -361,15 +362,17 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // parts are cheap to find and dear to read out (a Silva's ten thousand rows: 1.5 ms counted,
   // 7 ms read), so they are counted first and read out only if viewed again; the split or
   // narrowed parts cost more to find than to read.
+  const capped: WordSearchPlan = { total: cap, totalCapped: true, parts: null, walk };
+  // The parts' rows read out (`readPairs`, `readTested`): over the cap, or kept in order.
+  const readOut = (parts: Part[], { n, pairs }: { n: number; pairs: Float64Array | null }): WordSearchPlan =>
+    n > cap ? capped : { total: n, totalCapped: false, parts, walk, kept: new Map([[t.order.name, pairs]]) };
   const settled = (parts: Part[], { countFirst = false } = {}): WordSearchPlan => {
-    const capped: WordSearchPlan = { total: cap, totalCapped: true, parts: null, walk };
     if (countFirst) {
       const n = countParts(t, parts, cap);
       // Its rows are read out in order when a page of it is viewed again (`wordSearchPage`).
       return n > cap ? capped : { total: n, totalCapped: false, parts, walk };
     }
-    const { n, pairs } = readPairs(t, parts, t.order, cap + 1);
-    return n > cap ? capped : { total: n, totalCapped: false, parts, walk, kept: new Map([[t.order.name, pairs]]) };
+    return readOut(parts, readPairs(t, parts, t.order, cap + 1));
   };
   // A short word among other words, unfiltered (what is sent while the second word is typed:
   // 'maria s'): when most patients hold it, tested on the rows the other words find; row by row,
@@ -393,10 +396,7 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     const shared = coverParts(t, long);
     const rest = and(...words.filter((word) => !long.includes(word)).map((word) => rowHasWord(t, word, true)), filters)!;
     const tested = shared && readTested(t, shared, rest, SHARED_ROWS_TESTED * cap, cap);
-    if (tested) {
-      if (tested.n > cap) return { total: cap, totalCapped: true, parts: null, walk };
-      return { total: tested.n, totalCapped: false, parts: narrowed(shared, rest), walk, kept: new Map([[t.order.name, tested.pairs]]) };
-    }
+    if (tested) return readOut(narrowed(shared, rest), tested);
   }
   let rarest: { word: string; parts: Part[]; n: number } | null = null;
   for (const word of driving) {
