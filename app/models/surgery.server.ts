@@ -33,7 +33,7 @@ import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
-import { type WordSearchTable, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
+import { type WordSearchTable, isShort, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
 import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
 import { registryOption } from "~/lib/form-options";
 
@@ -70,9 +70,10 @@ export const SURGERY_SEARCH: WordSearchTable = {
   ownKeysFew: false,
   order: surgeries.scheduledDate,
   // Their own text (type, hospital, payer, guide) is not a few repeated keys: split only when no
-  // key holds any of the words, which is the usual case of a name.
+  // key holds any of the words, which is the usual case of a name. Their trigram index cannot tell
+  // a short word's keys.
   ownClasses: (words) =>
-    words.some((word) => db.get(sql`select 1 from surgeries_search where surgeries_search match ${ftsPhrase(word)} limit 1`))
+    words.some((word) => isShort(word) || db.get(sql`select 1 from surgeries_search where surgeries_search match ${ftsPhrase(word)} limit 1`))
       ? null
       : [{ where: isNotNull(surgeries.searchText), covers: [] }],
 };

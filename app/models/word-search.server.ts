@@ -58,7 +58,8 @@ export interface WordSearchTable {
   order: AnySQLiteColumn;
   /**
    * The rows with a stored key, split by which of a search's words their key holds (`coverParts`);
-   * null when they cannot be split so (too many distinct keys, or keys that cannot be listed).
+   * null when they cannot be split so (too many distinct keys, keys that cannot be listed, or a word
+   * too short for the index that tells them: `isShort`).
    */
   ownClasses: (words: string[]) => OwnClass[] | null;
 }
@@ -112,7 +113,7 @@ export interface WordSearchPlan {
 
 const DRIVER_MIN_LENGTH = 3;
 /** Too short for the trigram indexes (which answer three characters or more). */
-const isShort = (word: string) => [...word].length < DRIVER_MIN_LENGTH;
+export const isShort = (word: string) => [...word].length < DRIVER_MIN_LENGTH;
 
 const patientsWith = (word: string) => sql`select ${patients.id} from ${patients} where ${patientSearch(word)}`;
 const doctorsWith = (word: string) => sql`select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)}`;
@@ -124,9 +125,7 @@ const doctorsWith = (word: string) => sql`select ${doctors.id} from ${doctors} w
  * gathering every Silva would cost more than the whole walk.
  */
 function rowHasWord(t: WordSearchTable, word: string, perRow = false): SQL {
-  const patient = perRow
-    ? sql`exists (select 1 from ${patients} where ${patients.id} = ${t.patientId} and ${patientSearch(word, { inOrder: true })})`
-    : sql`${t.patientId} in (${patientsWith(word)})`;
+  const patient = perRow ? patientHolds(t.patientId, word) : sql`${t.patientId} in (${patientsWith(word)})`;
   return or(patient, sql`${t.doctorId} in (${doctorsWith(word)})`, likeWord(t.ownText, word))!;
 }
 
@@ -235,21 +234,23 @@ const SHORT_WORD_ON_OTHERS = 1 / 4;
 const SHARED_ROWS_TESTED = 4;
 
 /**
- * The rows matching every one of several words, as disjoint parts answered by indexes; null when a
- * word cannot drive or the own text cannot be split (`ownClasses`).
+ * The rows matching every one of several words, as disjoint parts answered by indexes; null when no
+ * word is long enough for the trigram index, or the own text cannot be split (`ownClasses`).
  *
  * A row's doctor and own key hold some of the words; its patient must hold the rest. So the rows
  * are split by their doctor's words (the few doctors the words find, and every other doctor) and
  * their key's, and each split whose doctor and key leave words over reads the patients that have
- * all of those (one trigram query, however common each word is alone: 'maria silva') with its
- * rows' doctor and key tested in the patient index. A split whose doctor and key hold every word
- * is read whole; rows without a key are tested word by word. Common words that are rare together
- * then cost what their few shared patients do, where counting every row that has one of them
- * passed over the whole table.
+ * all of those (one trigram query of the long ones, however common each word is alone: 'maria
+ * silva', with each of those patients' keys tested for the short ones: 'jose x') with its rows'
+ * doctor and key tested in the patient index. A split whose doctor and key hold every word is read
+ * whole, and one that leaves only short words is read through its doctor's or key's index, each
+ * row's patient tested. Rows without a key are tested word by word. Common words that are rare
+ * together then cost what their few shared patients do, where counting every row that has one of
+ * them passed over the whole table.
  */
 function coverParts(t: WordSearchTable, words: string[]): Part[] | null {
-  const matches = words.map((word) => (isShort(word) ? null : patientIndexQuery(word)));
-  if (matches.some((match) => !match)) return null;
+  const matches = new Map(words.filter((word) => !isShort(word)).map((word) => [word, patientIndexQuery(word)]));
+  if (matches.size === 0 || [...matches.values()].some((match) => !match)) return null;
   const ownClasses = t.ownClasses(words);
   if (!ownClasses) return null;
   const found = byWordsFound(words, words.map(doctorsFoundBy));
@@ -262,24 +263,34 @@ function coverParts(t: WordSearchTable, words: string[]): Part[] | null {
     ...found.filter((group) => !holdsAll(group.covers)).map((group) => ({ where: inArray(t.doctorId, group.members), covers: group.covers })),
     { where: found.length ? notInArray(t.doctorId, found.flatMap((group) => group.members)) : undefined, covers: [] as string[] },
   ];
-  const byWordsLeft = new Map<string, { left: string[]; splits: SQL[] }>();
+  // Splits grouped by the long words they leave to the patient (one trigram query each), each with
+  // the short words it leaves.
+  const byLongLeft = new Map<string, { long: string[]; splits: (Part & { short: string[] })[] }>();
   for (const doctor of doctorClasses) {
     for (const own of ownClasses) {
-      const where = and(doctor.where, own.where)!;
+      const split = { index: own.index ?? t.indexes.doctor, where: and(doctor.where, own.where)! };
       const left = words.filter((word) => !doctor.covers.includes(word) && !own.covers.includes(word));
-      if (left.length === 0) {
-        parts.push({ index: own.index ?? t.indexes.doctor, where });
+      const long = left.filter((word) => !isShort(word));
+      const short = left.filter(isShort);
+      if (long.length === 0) {
+        // Its doctor or key holds every long word: a doctor's rows, or a key's, each row's patient
+        // tested for the short words left.
+        parts.push(...narrowed([split], ...short.map((word) => patientHolds(t.patientId, word))));
         continue;
       }
-      const key = JSON.stringify(left);
-      const group = byWordsLeft.get(key) ?? { left, splits: [] };
-      group.splits.push(where);
-      byWordsLeft.set(key, group);
+      const key = JSON.stringify(long);
+      const group = byLongLeft.get(key) ?? { long, splits: [] };
+      group.splits.push({ ...split, short });
+      byLongLeft.set(key, group);
     }
   }
-  for (const { left, splits } of byWordsLeft.values()) {
-    const match = left.map((word) => `(${matches[words.indexOf(word)]})`).join(" AND ");
-    parts.push({ from: byPatient(t), where: and(sql`patients_search match ${match}`, or(...splits))! });
+  for (const { long, splits } of byLongLeft.values()) {
+    const match = long.map((word) => `(${matches.get(word)})`).join(" AND ");
+    const holds = (short: string[]) => short.map((word) => patientHolds(sql`patients_search.rowid`, word));
+    // The same short words left by every split are tested once per patient, outside the splits.
+    const shared = splits.every((split) => JSON.stringify(split.short) === JSON.stringify(splits[0].short)) ? splits[0].short : [];
+    const eachSplit = splits.map((split) => and(split.where, ...holds(split.short.filter((word) => !shared.includes(word))))!);
+    parts.push({ from: byPatient(t), where: and(sql`patients_search match ${match}`, ...holds(shared), or(...eachSplit))! });
   }
   parts.push({
     index: t.indexes.unkeyed,
@@ -287,6 +298,10 @@ function coverParts(t: WordSearchTable, words: string[]): Part[] | null {
   });
   return parts;
 }
+
+/** The patient `id` holds `word` in their key, looked up (a short word, which the trigram index cannot answer). */
+const patientHolds = (id: SQL | AnySQLiteColumn, word: string) =>
+  sql`exists (select 1 from ${patients} where ${patients.id} = ${id} and ${patientSearch(word, { inOrder: true })})`;
 
 /** The parts with more conditions (filters, the other words, a page's position). */
 const narrowed = (parts: Part[], ...conditions: (SQL | undefined)[]) => parts.map((part) => ({ ...part, where: and(part.where, ...conditions)! }));
@@ -308,23 +323,26 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
 /**
  * The search `q` with the list's `filters`: its capped total, and where its pages come from.
  *
- * - Several words that can all drive, whose tables' own keys can be split by them: the rows of
- *   their splits (`coverParts`), with the filters, read up to the cap. With short words besides
- *   ('maria silva j'), the splits of the long words, read once with the short words and the
- *   filters tested on each row, when they are at most SHARED_ROWS_TESTED times the cap.
+ * - A short word few patients hold, among other words and unfiltered ('silva kw'), is counted
+ *   first, its patients found by their keys (`byPatientKeys`): with no rows it ends the search,
+ *   with at most COUNT_CAP they bound it (below).
+ * - Several words, at least one of them long, whose tables' own keys can be split by them: the rows
+ *   of their splits (`coverParts`), the short words tested on the patients the long ones find, with
+ *   the filters, read up to the cap. When the own keys cannot be split by the short words
+ *   (surgeries), the splits of several long words, read once with the short words and the filters
+ *   tested on each row, when they are at most SHARED_ROWS_TESTED times the cap.
  * - Otherwise each word that can drive is counted alone through its parts, up to the cap: cheap,
  *   since the count stops there. A word with no rows ends the search. A short word drives only
- *   unfiltered, its patients found by their keys (`byPatientKeys`): alone, or among other words
- *   when few patients hold it. When most do, it is tested on the rows of the one other word.
+ *   unfiltered: alone, or among other words when few patients hold it. When most do, it is tested
+ *   on the rows of the one other word.
  * - When the rarest word has at most COUNT_CAP rows, they bound everything else: the search's count
  *   and its pages read only them, tested for the other words and the filters.
  * - A single word over the cap, without filters, is over the cap; with a filter that keeps more
  *   rows than the cap, its rows are read with the filter up to the cap.
- * - Anything else (every word over the cap with another word, a filter that keeps fewer rows than
- *   the cap, a short word with a filter, or among other words neither rare nor common) is counted
- *   row by row, through whichever index SQLite picks: passing over a common word's rows through
- *   its indexes costs more per row than a pass over the table, once they are more than a few tens
- *   of thousands.
+ * - Anything else (every word over the cap with another word the own keys cannot be split by, a
+ *   filter that keeps fewer rows than the cap, a short word with a filter) is counted row by row,
+ *   through whichever index SQLite picks: passing over a common word's rows through its indexes
+ *   costs more per row than a pass over the table, once they are more than a few tens of thousands.
  *
  * A search over the cap walks the date order for its pages, where one row in a hundred matching
  * fills a page within a few thousand rows.
@@ -378,7 +396,8 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // 'maria s'): when most patients hold it, tested on the rows the other words find; row by row,
   // its count passed over a few hundred thousand rows ('maria s' 36 ms, 'silva m' 180). When few
   // rows can hold it, it drives, its patients found by their keys: row by row, a word nothing
-  // holds passed over every row ('maria xz' 340 ms). In between it is tested row by row.
+  // holds passed over every row ('maria xz' 340 ms). In between, the patients the long words find
+  // are tested for it (`coverParts`): row by row, 'jose x' passed over every row (410 ms).
   const shares = new Map(words.length > 1 && !filters ? words.filter(isShort).map((word) => [word, shortWordShare(word)]) : []);
   // Only with one other word: the rows of several, split by their words, are read out up to the
   // cap rather than counted, and passed over whole when few of them hold the short word.
@@ -386,11 +405,38 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   const driving = words.filter((word) => !onOthers.includes(word));
   const onDriven = (parts: Part[], drivers: string[]) =>
     narrowed(parts, filters, ...words.filter((word) => !drivers.includes(word)).map((word) => rowHasWord(t, word, true)));
+  /** A word's parts, when it drives. */
+  const partsOf = (word: string): Part[] | null => {
+    // With a filter, a short word does not drive: its parts read out up to the cap took from 0.2 to
+    // 5 times the count row by row ('m' cancelled 25 ms against 130; '12' scheduled 300 against 55,
+    // its keys and patients being nearly every row's). Among other words, only a rare one drives.
+    const short = isShort(word);
+    const common = short && !filters && isCommonShortWord(t, shares.get(word) ?? shortWordShare(word), cap);
+    const drives = !short || (!filters && (words.length === 1 || !common));
+    return drives ? wordParts(t, word, cap, common) : null;
+  };
+  // The rarest word counted so far (a closure assigns it: declared wide so it is not narrowed to null).
+  let rarest = null as { word: string; parts: Part[]; n: number } | null;
+  /** Counts a word's rows through its parts, up to the cap, keeping the rarest: 0 when it has none, null when it cannot drive. */
+  const counted = (word: string): number | null => {
+    const parts = partsOf(word);
+    if (!parts) return null;
+    const n = countParts(t, parts, cap);
+    if (!rarest || n < rarest.n) rarest = { word, parts, n };
+    return n;
+  };
+  const none: WordSearchPlan = { total: 0, totalCapped: false, parts: null, walk };
+  const rowByRow = (): WordSearchPlan => ({ ...countMatches(t.table, and(allWords(t, words), filters), cap), parts: null, walk });
+  // A short word few patients hold, among other words ('silva kw'): its rows, its patients found by
+  // their keys, cost less to count than the other words' patients do to test for it.
+  const rareShort = words.length > 1 && !filters ? driving.filter((word) => isShort(word) && !isCommonShortWord(t, shares.get(word)!, cap)) : [];
+  for (const word of rareShort) if (counted(word) === 0) return none;
+  if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));
   const covered = driving.length > 1 ? coverParts(t, driving) : null;
   if (covered) return settled(onDriven(covered, driving));
-  // Several long words with short ones ('maria silva j'): the rows the long words share, split as
-  // above, read once with the short words tested on each, when they are few enough to pass over
-  // whole. Row by row, the count passed over most of the table.
+  // Several long words with short ones the own text cannot be split by (surgeries): the rows the
+  // long words share, split as above, read once with the short words tested on each, when they are
+  // few enough to pass over whole. Row by row, the count passed over most of the table.
   const long = driving.filter((word) => !isShort(word));
   if (long.length > 1 && long.length < driving.length) {
     const shared = coverParts(t, long);
@@ -398,22 +444,13 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     const tested = shared && readTested(t, shared, rest, SHARED_ROWS_TESTED * cap, cap);
     if (tested) return readOut(narrowed(shared, rest), tested);
   }
-  let rarest: { word: string; parts: Part[]; n: number } | null = null;
-  for (const word of driving) {
-    // With a filter, a short word does not drive: its parts read out up to the cap took from 0.2 to
-    // 5 times the count row by row ('m' cancelled 25 ms against 130; '12' scheduled 300 against 55,
-    // its keys and patients being nearly every row's). Among other words, only a rare one drives.
-    const short = isShort(word);
-    const common = short && !filters && isCommonShortWord(t, shares.get(word) ?? shortWordShare(word), cap);
-    const drives = !short || (!filters && (words.length === 1 || !common));
-    const parts = drives ? wordParts(t, word, cap, common) : null;
-    if (!parts) continue;
-    // A short word's parts cost more to find (a pass over the keys) than to read out.
-    if (words.length === 1 && !filters) return settled(parts, { countFirst: !short });
-    const n = countParts(t, parts, cap);
-    if (n === 0) return { total: 0, totalCapped: false, parts: null, walk };
-    if (!rarest || n < rarest.n) rarest = { word, parts, n };
+  if (words.length === 1 && !filters) {
+    // One word alone is settled by its parts. A short word's cost more to find (a pass over the
+    // keys) than to read out.
+    const parts = partsOf(words[0]);
+    return parts ? settled(parts, { countFirst: !isShort(words[0]) }) : rowByRow();
   }
+  for (const word of driving) if (!rareShort.includes(word) && counted(word) === 0) return none;
   if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));
   // Over the cap, with only common short words besides: counted on its rows, up to the cap.
   if (rarest && onOthers.length && driving.length === 1) return settled(onDriven(rarest.parts, [rarest.word]), { countFirst: true });
@@ -421,7 +458,7 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // the filter tested in their indexes (sought in the doctor and own-text ones), up to the cap. A
   // filter that keeps fewer is cheaper to test row by row, through its own index.
   if (rarest && words.length === 1 && filters && countMatches(t.table, filters, cap).totalCapped) return settled(narrowed(rarest.parts, filters));
-  return { ...countMatches(t.table, and(allWords(t, words), filters), cap), parts: null, walk };
+  return rowByRow();
 }
 
 /**

@@ -331,7 +331,7 @@ describe("a word over the cap with a filter", () => {
 });
 
 describe("a short word among other words", () => {
-  it("is tested on the other word's rows when most patients hold it, drives when few rows can, is tested on the rows several long words share: totals and rows equal the brute force", () => {
+  it("is tested on the other word's rows when most patients hold it, drives when few rows can, is tested on the patients the long words find: totals and rows equal the brute force", () => {
     const tables: { t: WordSearchTable; rows: Row[] }[] = [
       { t: APPOINTMENT_SEARCH, rows: appointmentRows() },
       { t: SURGERY_SEARCH, rows: surgeryRows() },
@@ -341,7 +341,12 @@ describe("a short word among other words", () => {
     const paths = new Set<string>();
     for (const { t, rows } of tables) {
       for (const cap of [3, 10, 40, 400]) {
-        for (const q of ["maria s", "silva m", "m silva", "igor m", "silva kw", "retorno zq", "santos (", "maria silva m", "sa ro", "santos 1", "maria silva x", "silva santos j", "retorno silva zq", "maria m silva s"]) {
+        for (const q of [
+          ...["maria s", "silva m", "m silva", "igor m", "silva kw", "retorno zq", "santos (", "maria silva m", "sa ro", "santos 1"],
+          ...["maria silva x", "silva santos j", "retorno silva zq", "maria m silva s", "maria oliveira j", "costa oliveira j"],
+          // A short word an eighth of the patients hold ('ig': Igor), or only a location ('('):
+          ...["silva ig", "ig omega", "silvana ig", "retorno ig", "maria silva ig", "omega (", "igor sa"],
+        ]) {
           const want = expected(rows, q, () => true, "asc");
           sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: planned again
           let plan: WordSearchPlan | undefined;
@@ -351,13 +356,32 @@ describe("a short word among other words", () => {
           if (t === APPOINTMENT_SEARCH && ["silva m", "m silva", "igor m"].includes(q) && want.length > cap) paths.add(`common, over the cap ${rowByRow(statements, t) ? "row by row" : "on the other word's rows"}`);
           // Its rows within the cap, a rare short word settles the count.
           if (t === APPOINTMENT_SEARCH && ["silva kw", "retorno zq"].includes(q) && cap >= 40) paths.add(`rare ${rowByRow(statements, t) ? "row by row" : "driving"}`);
-          // Several long words: the short ones tested on the rows the long ones share.
-          if (t === APPOINTMENT_SEARCH && ["maria silva x", "silva santos j"].includes(q) && cap === 400) paths.add(`among long words ${statements.at(-1)?.includes("row_number() over ()") ? "on their shared rows" : "otherwise"}`);
+          // Counted before the long word's patients are tested for it: its one patient found by the keys.
+          const byKeys = statements.some((s) => s.includes('"patients" indexed by patients_search_text_idx cross join'));
+          if (t === APPOINTMENT_SEARCH && q === "silva kw" && cap >= 40) paths.add(`rare, by its patients' keys ${byKeys ? "first" : "otherwise"}`);
+          // Short words neither rare nor common: tested on the patients the long words find, and on
+          // the patient of each row whose doctor or key holds every long word (Dra. Silvana).
+          const onPatients = (s: string) => s.includes('where "patients"."id" = patients_search.rowid and');
+          const onRowsPatient = (s: string) => /indexed by appointments_kpi_doctor_start_idx where \(\("appointments"\."doctor_id" in \(\?\)[^)]*\) and exists \(select 1 from "patients" where "patients"\."id" = "appointments"\."patient_id"/.test(s);
+          if (t === APPOINTMENT_SEARCH && cap === 3 && ["maria silva x", "silva ig", "silvana ig"].includes(q)) {
+            paths.add(`among long words ${statements.some(onPatients) ? "on their patients" : "otherwise"}`);
+            if (q === "silvana ig") paths.add(`on a doctor's rows ${statements.some(onRowsPatient) ? "each row's patient" : "otherwise"}`);
+          }
+          // Surgeries' own keys cannot be split by a short word: it is tested on the rows several long
+          // words share (words no hospital, payer or type holds).
+          if (t === SURGERY_SEARCH && ["maria oliveira j", "costa oliveira j"].includes(q) && statements.at(-1)?.includes("row_number() over ()")) paths.add("surgeries among long words on their shared rows");
           expectPlanned(t, plan!, want, cap, `${getTableName(t.table)} ${q} cap ${cap}: ${want.length}`);
         }
       }
     }
-    expect([...paths].sort()).toEqual(["among long words on their shared rows", "common, over the cap on the other word's rows", "rare driving"]);
+    expect([...paths].sort()).toEqual([
+      "among long words on their patients",
+      "common, over the cap on the other word's rows",
+      "on a doctor's rows each row's patient",
+      "rare driving",
+      "rare, by its patients' keys first",
+      "surgeries among long words on their shared rows",
+    ]);
   });
 });
 
