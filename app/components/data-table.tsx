@@ -151,7 +151,7 @@ export function DataTable<Row>({
             data-slot="table-body"
             className="[&_tr:last-child]:border-0"
           >
-            {rows.length === 0 ? (
+            {() => rows.length === 0 ? (
               <TableRow className="hover:bg-transparent">
                 <TableCell
                   colSpan={columns.length}

@@ -131,7 +131,7 @@ export function PipelineBoard({
       aria-label="Quadro do pipeline cirúrgico"
       tabIndex={0}
     >
-      <div className="flex min-w-max gap-3">
+      {() => <div className="flex min-w-max gap-3">
         {shown.map((column) =>
           wrap.column(
             column.stage,
@@ -173,7 +173,7 @@ export function PipelineBoard({
             </section>,
           ),
         )}
-      </div>
+      </div>}
     </CachedElement>
   );
 

@@ -56,7 +56,7 @@ export function PipelineColumnPage({
         cacheKey={JSON.stringify(["column", column.rows, canMove, hrefWith({})])}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       >
-        {column.rows.map((card) => (
+        {() => column.rows.map((card) => (
           <PipelineCard
             key={card.id}
             card={card}

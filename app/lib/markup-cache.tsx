@@ -18,7 +18,7 @@ export const MarkupStoreContext = createContext<MarkupStore | null>(null);
 
 type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody";
 
-type CachedElementProps<Tag extends CachedTag> = ComponentPropsWithoutRef<Tag> & {
+type CachedElementProps<Tag extends CachedTag> = Omit<ComponentPropsWithoutRef<Tag>, "children"> & {
   as: Tag;
   /** The element's id: how its markup is found in the rendered page. Unique on the page. */
   id: string;
@@ -29,7 +29,11 @@ type CachedElementProps<Tag extends CachedTag> = ComponentPropsWithoutRef<Tag> &
    * children are rendered every time.
    */
   cacheKey: string | undefined;
-  children: ReactNode;
+  /**
+   * The children, or a function that makes them: called only when the markup is not kept, so a
+   * kept page of rows does not format its cells (dates, money) only to throw them away.
+   */
+  children: ReactNode | (() => ReactNode);
 };
 
 /**
@@ -39,9 +43,10 @@ type CachedElementProps<Tag extends CachedTag> = ComponentPropsWithoutRef<Tag> &
  */
 export function CachedElement<Tag extends CachedTag>({ as, id, cacheKey, children, ...props }: CachedElementProps<Tag>) {
   const store = useContext(MarkupStoreContext);
-  if (!store || cacheKey === undefined) return createElement(as, { ...props, id }, children);
+  const rendered = () => createElement(as, { ...props, id }, typeof children === "function" ? children() : children);
+  if (!store || cacheKey === undefined) return rendered();
   const html = store.get(cacheKey);
   if (html !== undefined) return createElement(as, { ...props, id, dangerouslySetInnerHTML: { __html: html } });
   store.capture(cacheKey, as, id);
-  return createElement(as, { ...props, id }, children);
+  return rendered();
 }

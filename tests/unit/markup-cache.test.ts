@@ -195,6 +195,28 @@ describe("a list's kept rows", () => {
     expect(kept).toBe(rendered);
   });
 
+  test("sent from memory, the rows' cells are not made at all", () => {
+    clearKeptMarkup();
+    let cells = 0;
+    const counted = (rows: Row[]) =>
+      createElement(() =>
+        createElement(DataTable<Row>, {
+          rows,
+          total: rows.length,
+          page: 1,
+          pageSize: 25,
+          getRowKey: (row) => row.id,
+          emptyText: "Nenhum",
+          keepRows: all,
+          columns: [{ key: "name", header: "Nome", cell: (row) => (cells++, row.name) }],
+        }),
+      );
+    const { rendered, kept } = renderKeptTwice("/patients", counted(ROWS));
+    expect(kept).toBe(rendered);
+    // The browser's render and the first server render each make both cells; the kept one none.
+    expect(cells).toBe(4);
+  });
+
   test("other rows, rights or URL are another key; without keepRows nothing is kept", () => {
     clearKeptMarkup();
     const keys = new Set<string | null>();

@@ -95,7 +95,7 @@ export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
       className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm"
       data-date={day.date}
     >
-      {day.entries.map((entry) => (
+      {() => day.entries.map((entry) => (
         <li key={entry.id} className="day-entry" data-testid="schedule-entry">
           <p className="day-entry-time">
             <EntryLink href={editHref && editHref(entry.id)}>
@@ -142,7 +142,7 @@ export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boo
   const editHref = useEditHref(canEdit);
   return (
     <CachedElement as="div" id="week-days" cacheKey={viewKey("week", days, editHref, dayHref)} className="grid gap-3 lg:grid-cols-7">
-      {days.map((day) => (
+      {() => days.map((day) => (
         <section
           key={day.date}
           aria-labelledby={`week-day-${day.date}`}
@@ -206,7 +206,7 @@ export function MonthView({ title, days, canEdit, dayHref }: { title: string; da
           </tr>
         </thead>
         <CachedElement as="tbody" id="month-weeks" cacheKey={viewKey("month", days, editHref, dayHref)}>
-          {weeks.map((week) => (
+          {() => weeks.map((week) => (
             <tr key={week[0].date}>
               {week.map((day) => {
                 const more = day.total - day.entries.length;
