@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { sqlite } from "./db";
 
 /**
@@ -70,3 +72,10 @@ function keptIn<T>(store: Map<string, { version: string; value: unknown }>, maxE
   store.set(key, { version, value });
   return value;
 }
+
+/** A condition's SQL with its values, as part of a key (a search's filters, a list's page). */
+export function sqlKey(condition: SQL): string {
+  const { sql: text, params } = keyDialect.sqlToQuery(condition);
+  return JSON.stringify([text, params]);
+}
+const keyDialect = new SQLiteSyncDialect();

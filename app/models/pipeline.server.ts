@@ -4,7 +4,7 @@ import { recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { DomainError } from "~/.server/domain-error";
-import { type KeysetOrder, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage, locateIn } from "~/.server/pagination";
 import { ansClockFor } from "~/lib/ans";
 import { ansDueOn, ansState } from "~/lib/ans-clock";
 import { formatDateTime, formatIsoDate, isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
@@ -213,6 +213,7 @@ export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDat
         .offset(offset)
         .all(),
     totals.cards,
+    locateIn(surgeries, where, order),
   );
   return {
     ...page,

@@ -17,7 +17,7 @@ import { type Intent, intent } from "~/.server/intent-action";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, countMatches, keysetPage, locateIn } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
@@ -200,6 +200,7 @@ export function listReceivables(state: ListParams<"scheduledDate">, filters: Rec
       return selectReceivables(source.where, orderBy, limit, source.offset);
     },
     search.totalCapped ? null : search.total,
+    search.parts ? undefined : locateIn(surgeries, search.walk, order),
   );
   return { ...page, total: search.total, totalCapped: search.totalCapped, pageSize: PAGE_SIZE };
 }
@@ -291,6 +292,7 @@ export function listPaid(state: ListParams<"paidAt">, filters: PaidFilters, scop
     order,
     (position, orderBy, limit, offset) => selectPaid(and(where, position), orderBy, limit, offset),
     counted.totalCapped ? null : counted.total,
+    locateIn(surgeries, where, order),
   );
   return { ...page, ...counted, pageSize: PAGE_SIZE, billedTotalCents };
 }

@@ -1,7 +1,6 @@
 import { type SQL, and, asc, desc, getTableName, inArray, notInArray, or, sql } from "drizzle-orm";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { writeCache } from "~/.server/data-cache";
+import { sqlKey, writeCache } from "~/.server/data-cache";
 import { doctors, patients } from "~db/schema";
 import { db } from "~/.server/db";
 import { COUNT_CAP, type KeysetOrder, countMatches } from "~/.server/pagination";
@@ -352,7 +351,7 @@ export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | und
   if (words.length === 0 && !filters) return plan(t, words, filters, cap);
   // Kept until the next write: every page of a search or a filter ('stage aprovado', counted in
   // its index up to the cap), and every view of it, shares its count.
-  const key = JSON.stringify([getTableName(t.table), words, filters ? sqlText(filters) : null, cap]);
+  const key = JSON.stringify([getTableName(t.table), words, filters ? sqlKey(filters) : null, cap]);
   return plansUntilWrite(key, () => {
     const kept = plan(t, words, filters, cap);
     // A filter alone walks its own index to a page: nothing to keep.
@@ -366,12 +365,6 @@ const WALKED_PAGES = 16;
 /** Search plans kept until the next write, apart from the figures (app/.server/data-cache.ts). */
 const plansUntilWrite = writeCache(128);
 
-/** A condition's SQL with its values inlined, as a key. */
-const sqlText = (condition: SQL) => {
-  const { sql: text, params } = sqlTextDialect.sqlToQuery(condition);
-  return JSON.stringify([text, params]);
-};
-const sqlTextDialect = new SQLiteSyncDialect();
 
 function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap: number): WordSearchPlan {
   const walk = and(allWords(t, words, true), filters);

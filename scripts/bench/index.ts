@@ -582,6 +582,7 @@ function report(input: {
     { what: "common search vs rare search (patients)", slow: byLabel("patients: common search"), fast: byLabel("patients: rare search"), limit: TARGET.commonOverRare, target: "≤ 3×" },
     { what: "deep page vs page 1 (patients)", slow: byLabel("patients: deep page"), fast: byLabel("patients: page 1"), limit: TARGET.deepOverFirst, target: "within 20 %" },
     { what: "deep page vs page 1 (appointments)", slow: byLabel("appointments: deep page"), fast: byLabel("appointments: page 1"), limit: TARGET.deepOverFirst, target: "within 20 %" },
+    { what: "middle page vs page 1 (appointments)", slow: byLabel("appointments: middle page"), fast: byLabel("appointments: page 1"), limit: TARGET.deepOverFirst, target: "within 20 %" },
     { what: "common search vs rare search (appointments)", slow: byLabel("appointments: common search"), fast: byLabel("appointments: rare search"), limit: TARGET.commonOverRare, target: "≤ 3×" },
   ];
   push(
@@ -655,6 +656,7 @@ async function main() {
     { label: "patients: rare search", path: `/patients?q=${encodeURIComponent(db.rareToken)}`, kind: "list", runs: {} },
     { label: "appointments: page 1", path: "/appointments", kind: "list", runs: {} },
     { label: "appointments: deep page", path: "/appointments?page=", kind: "list", runs: {} },
+    { label: "appointments: middle page", path: "/appointments?page=", kind: "list", runs: {} },
     { label: "appointments: common search", path: "/appointments?q=silva", kind: "list", runs: {} },
     { label: "appointments: rare search", path: `/appointments?q=${encodeURIComponent(db.rareToken)}`, kind: "list", runs: {} },
     { label: "schedule: day", path: "/schedule?view=day", kind: "list", runs: {} },
@@ -687,8 +689,9 @@ async function main() {
       const table = screen.label.startsWith("patients") ? "patients" : "appointments";
       const fromDb = Math.max(1, Math.ceil((db.counts[table] ?? 0) / PAGE_SIZE));
       const last = lastPageOf(first) ?? fromDb;
-      // One before the last: a full page, like page 1 (the last may hold a single row).
-      screen.path += String(last > 2 ? last - 1 : last);
+      // One before the last: a full page, like page 1 (the last may hold a single row). The middle
+      // one is the farthest from both ends, as a typed or bookmarked page number may be.
+      screen.path += String(screen.label.endsWith("middle page") ? Math.max(1, Math.floor(last / 2)) : last > 2 ? last - 1 : last);
     }
     screen.page = await getPage(server.base + screen.path, cookie);
     if (screen.page.status !== 200) throw new Error(`${screen.path} answered HTTP ${screen.page.status} (signed in as ${email})`);

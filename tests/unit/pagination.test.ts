@@ -12,6 +12,8 @@ import type { PatientSort } from "~/lib/lists";
 import { listAppointments } from "~/models/appointment.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
 import { listSurgeries } from "~/models/surgery.server";
+import { listPaid, listReceivables } from "~/models/receivable.server";
+import { loadColumn } from "~/models/pipeline.server";
 import { capturePrepared, insertDoctor } from "../support/fixtures";
 
 const PATIENTS = 130; // a little over five pages
@@ -85,6 +87,51 @@ describe("keyset pages", () => {
     }
     const surgeries = listSurgeries({ q: "", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null });
     expect(surgeries).toMatchObject({ rows: [], next: null, prev: null, page: 1 });
+  });
+});
+
+describe("numbered pages", () => {
+  it("a typed page deep in a list passes over the rows before it in the order's index, without the screen's joins", () => {
+    // Surgeries to page through, ties on the date broken by id.
+    const patientIds = sqlite.prepare("select id from patients order by id limit 80").pluck().all() as number[];
+    const insertSurgery = sqlite.prepare("insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, current_stage) values (?, ?, 'Numerada', ?, 'aprovado')");
+    sqlite.transaction(() => patientIds.forEach((id, i) => insertSurgery.run(id, doctorId, Date.UTC(2022, 0, 1) + (i % 30) * 86_400_000)))();
+    // All of them performed, to be billed, sixty of those paid on ten days.
+    sqlite.prepare("update surgeries set receivable_status = 'realizado', billed_amount_cents = 1000 where surgery_type = 'Numerada'").run();
+    sqlite
+      .prepare("update surgeries set receivable_status = 'pago', paid_at = ? + (id % 10) * 86400000 where id in (select id from surgeries where surgery_type = 'Numerada' order by id limit 60)")
+      .run(Date.UTC(2023, 0, 1));
+    const lists: [string, number, (state: ListParams<never> & { page: number }) => { rows: { id: number }[]; page: number; next: string | null; prev: string | null }][] = [
+      ["surgeries", 80, (s) => listSurgeries({ ...s, sort: "scheduledDate" }, { status: null, stage: "aprovado", doctorId })],
+      ["receivables", 80, (s) => listReceivables({ ...s, sort: "scheduledDate" }, { status: null, payerId: null }, "all")],
+      ["paid", 60, (s) => listPaid({ ...s, sort: "paidAt" }, { payerId: null, from: null, to: null }, "all")],
+      ["pipeline column", 80, (s) => loadColumn("aprovado", { ...s, sort: "scheduledDate" }, { doctorId, payerId: null, hospitalId: null, ans: null })],
+    ];
+    for (const [label, size, list] of lists) {
+      for (const dir of ["asc", "desc"] as const) {
+        const pages = walk(list, { q: "", sort: "scheduledDate" as never, dir });
+        expect(pages.byOffset.flat(), label).toHaveLength(size);
+        expect(pages.forward, label).toEqual(pages.byOffset);
+        if (label === "pipeline column") break; // always by date, oldest first
+      }
+    }
+    sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: located again
+    const typedPages = () => {
+      listAppointments({ q: "", page: 3, sort: "startTime", dir: "desc" }, { doctorId });
+      listSurgeries({ q: "", page: 2, sort: "scheduledDate", dir: "asc" }, { status: null, stage: "aprovado", doctorId });
+      listReceivables({ q: "", page: 2, sort: "scheduledDate", dir: "desc" }, { status: null, payerId: null }, "all");
+      listPaid({ q: "", page: 2, sort: "paidAt", dir: "desc" }, { payerId: null, from: null, to: null }, "all");
+      loadColumn("aprovado", { q: "", page: 3, sort: "scheduledDate", dir: "asc" }, { doctorId, payerId: null, hospitalId: null, ans: null });
+    };
+    const statements = capture(typedPages);
+    // Each page's row before it is found in one table, and the joined page read from it by keyset.
+    const located = statements.filter((s) => /^select "(start_time|scheduled_date|paid_at)", "id" from "(appointments|surgeries)" where .* limit \? offset \?$/.test(s));
+    expect(located).toHaveLength(5);
+    const joined = statements.filter((s) => /inner join/.test(s));
+    expect(joined.length).toBeGreaterThanOrEqual(5);
+    for (const statement of joined) expect(statement).toMatch(/\) [<>] \(\?, \?\)/);
+    // Viewed again before any write, the rows are not looked for again.
+    expect(capture(typedPages).filter((s) => / offset \?$/.test(s) && !/count\(/.test(s))).toEqual([]);
   });
 });
 
