@@ -3,7 +3,7 @@ import { auditLog, profiles, users } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { BREAK_REASONS, type ChainReport, verifyChain } from "~/.server/audit-chain";
 import { db, sqlite } from "~/.server/db";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, countMatches, keysetPage, locateIn } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic } from "~/lib/dates";
 import { type ListState, PAGE_SIZE } from "~/lib/list-params";
 import type { AUDIT_LIST } from "~/lib/lists";
@@ -80,6 +80,7 @@ export function listAudit(state: AuditState) {
         .offset(offset)
         .all(),
     counted.totalCapped ? null : counted.total,
+    locateIn(auditLog, where, ORDER),
   );
   return { ...page, ...counted, pageSize: PAGE_SIZE };
 }

@@ -3,7 +3,7 @@ import { documents, patients, surgeries } from "~db/schema";
 import { recordAudit, recordDownload } from "~/.server/audit";
 import { db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, countMatches, keysetPage, locateIn } from "~/.server/pagination";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { type ReceivedFile, discardUpload, keepUpload, newStorageName, removeStored, verifyStored } from "~/.server/uploads";
 import { addDaysInClinic, startOfIsoDateInClinic } from "~/lib/dates";
@@ -79,6 +79,7 @@ export function listDocuments(state: ListParams<DocumentSort>, filters: Document
         .offset(offset)
         .all(),
     counted.totalCapped ? null : counted.total,
+    locateIn(documents, where, order),
   );
   return { ...page, ...counted, pageSize: PAGE_SIZE };
 }

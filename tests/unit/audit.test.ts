@@ -271,6 +271,8 @@ describe("the audit screen", () => {
     const next = listAudit(state(`page=2&after=${encodeURIComponent(all.next!)}`));
     expect(next.rows[0].id).toBeLessThan(all.rows[24].id);
     expect(next.rows.map((r) => r.id)).not.toContain(all.rows[24].id);
+    // A typed page number shows the rows the 'Próxima' link does.
+    expect(listAudit(state("page=2")).rows.map((r) => r.id)).toEqual(next.rows.map((r) => r.id));
 
     const today = new Date().toISOString().slice(0, 10);
     expect(listAudit(state(`from=2000-01-01&to=2000-01-02`)).rows).toEqual([]);

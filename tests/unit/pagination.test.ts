@@ -14,6 +14,7 @@ import { listPatients, patientSearchText } from "~/models/patient.server";
 import { listSurgeries } from "~/models/surgery.server";
 import { listPaid, listReceivables } from "~/models/receivable.server";
 import { loadColumn } from "~/models/pipeline.server";
+import { listDocuments } from "~/models/document.server";
 import { capturePrepared, insertDoctor } from "../support/fixtures";
 
 const PATIENTS = 130; // a little over five pages
@@ -107,6 +108,17 @@ describe("numbered pages", () => {
       ["paid", 60, (s) => listPaid({ ...s, sort: "paidAt" }, { payerId: null, from: null, to: null }, "all")],
       ["pipeline column", 80, (s) => loadColumn("aprovado", { ...s, sort: "scheduledDate" }, { doctorId, payerId: null, hospitalId: null, ans: null })],
     ];
+    // Documents, on four days: a list joined to patients and surgeries.
+    const insertDocument = sqlite.prepare(
+      "insert into documents (patient_id, category, original_name, mime_type, size_bytes, sha256, storage_name, created_at, updated_at) values (?, 'exame', ?, 'application/pdf', 1, ?, ?, ?, ?)",
+    );
+    sqlite.transaction(() =>
+      patientIds.slice(0, 70).forEach((id, i) => {
+        const at = Date.UTC(2024, 0, 1) + (i % 4) * 86_400_000;
+        insertDocument.run(id, `Numerado ${i}.pdf`, "a".repeat(64), `numerado-${i}`, at, at);
+      }),
+    )();
+    lists.push(["documents", 70, (s) => listDocuments({ ...s, sort: "createdAt" }, { patientId: null, category: "exame", from: null, to: null })]);
     for (const [label, size, list] of lists) {
       for (const dir of ["asc", "desc"] as const) {
         const pages = walk(list, { q: "", sort: "scheduledDate" as never, dir });
