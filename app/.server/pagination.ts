@@ -154,9 +154,9 @@ export function locateIn(table: SQLiteTable, where: SQL | undefined, order: Keys
 const locatedUntilWrite = writeCache(64);
 
 /**
- * A list screen's page, the usual way: the matches counted (`countMatches`, capped) and the page
- * read by `keysetPage`, its exact total given when known. `run` gets the list's `where` already
- * joined with the page's position.
+ * A list screen's page, the usual way: the matches counted (`countMatches`, capped, unless the
+ * screen gives its count kept) and the page read by `keysetPage`, its exact total given when known.
+ * `run` gets the list's `where` already joined with the page's position.
  */
 export function keysetList<Row extends { id: number; cursorKey: unknown }>(
   table: SQLiteTable,
@@ -164,8 +164,8 @@ export function keysetList<Row extends { id: number; cursorKey: unknown }>(
   position: PagePosition,
   order: KeysetOrder,
   run: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) => Row[],
+  counted = countMatches(table, where),
 ): ListPage<Omit<Row, "cursorKey">> & { page: number } {
-  const counted = countMatches(table, where);
   const page = keysetPage(
     position,
     order,

@@ -17,7 +17,7 @@ import { type Intent, intent } from "~/.server/intent-action";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
-import { type KeysetOrder, countMatches, keysetPage, locateIn } from "~/.server/pagination";
+import { type KeysetOrder, countMatches, keysetList, keysetPage, locateIn } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
@@ -287,14 +287,7 @@ export function listPaid(state: ListParams<"paidAt">, filters: PaidFilters, scop
     counted: countMatches(surgeries, where),
     billedTotalCents: paidBilledCents(where),
   }));
-  const page = keysetPage(
-    state,
-    order,
-    (position, orderBy, limit, offset) => selectPaid(and(where, position), orderBy, limit, offset),
-    counted.totalCapped ? null : counted.total,
-    locateIn(surgeries, where, order),
-  );
-  return { ...page, ...counted, pageSize: PAGE_SIZE, billedTotalCents };
+  return { ...keysetList(surgeries, where, state, order, selectPaid, counted), billedTotalCents };
 }
 
 /** The billed amount of every paid surgery of `where` (`paidWhere`; all of them, not only the counted ones), from the paid indexes alone. */
