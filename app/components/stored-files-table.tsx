@@ -31,6 +31,7 @@ export function StoredFilesTable<Row extends { id: number }>({
   columns = [],
   trailing = [],
   actions,
+  keepRows,
 }: {
   caption: string;
   emptyText: string;
@@ -47,6 +48,8 @@ export function StoredFilesTable<Row extends { id: number }>({
   trailing?: DataTableColumn<Row>[];
   /** More buttons after 'Baixar' (e.g. 'Excluir'). */
   actions?: (row: Row) => ReactNode;
+  /** What the screen's columns and actions read besides the row and the URL: its rows' markup is then kept (`DataTable`). */
+  keepRows?: unknown;
 }) {
   return (
     <DataTable
@@ -59,6 +62,7 @@ export function StoredFilesTable<Row extends { id: number }>({
       sort={sort}
       getRowKey={(row) => row.id}
       emptyText={emptyText}
+      keepRows={keepRows}
       columns={[
         { key: sort.key, header: "Enviado em", sortKey: sort.key, className: "whitespace-nowrap tabular-nums", cell: (row) => formatDateTime(file(row).uploadedAt) },
         { key: "name", header: "Arquivo", className: "font-medium whitespace-normal break-all", cell: (row) => <FileName file={file(row)} icon={icon} /> },

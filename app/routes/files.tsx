@@ -158,6 +158,7 @@ export default function FilesPage({ loaderData, actionData }: Route.ComponentPro
         sort={{ key: params.sort, dir: params.dir }}
         emptyText="Nenhum documento encontrado"
         icon
+        keepRows={{ canDelete: loaderData.canDelete, listHref }}
         file={(row) => ({ name: row.originalName, note: row.note, uploadedAt: row.createdAt, sizeBytes: row.sizeBytes, downloadHref: `/files/${row.id}/download` })}
         columns={[
           { key: "patient", header: "Paciente", className: "whitespace-normal", cell: (row) => <PatientLink id={row.patientId} name={row.patientName} /> },

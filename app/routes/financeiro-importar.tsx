@@ -97,6 +97,7 @@ export default function ImportHonorariosPage({ loaderData, actionData }: Route.C
         list={loaderData}
         sort={{ key: params.sort, dir: params.dir }}
         emptyText="Nenhum demonstrativo recebido ainda"
+        keepRows={null}
         file={(row) => ({ name: row.originalName, uploadedAt: row.uploadedAt, sizeBytes: row.sizeBytes, downloadHref: row.stored ? `${PAGE}/${row.id}/arquivo` : null })}
         columns={[
           { key: "kind", header: "Tipo", cell: (row) => <Badge variant="outline">{IMPORT_KIND_LABELS[row.kind]}</Badge> },

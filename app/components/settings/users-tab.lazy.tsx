@@ -63,6 +63,8 @@ export function UsersTab({ loaderData, actionData }: TabProps) {
           pageSize={users.pageSize}
           getRowKey={(row) => row.id}
           emptyText="Nenhum usuário encontrado"
+          // The signed-in user's row is marked '(você)' and offers no reset.
+          keepRows={{ currentUserId: loaderData.currentUserId }}
           columns={[
             {
               key: "name",
