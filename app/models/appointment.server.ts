@@ -7,12 +7,12 @@ import { DomainError } from "~/.server/domain-error";
 import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
-import { type KeysetOrder, keysetPage, locateIn } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
 import { likeWord } from "~/.server/search-sql";
 import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
-import { type WordSearchTable, byWordsFound, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
+import { type WordSearchTable, byWordsFound, planWordSearch, rowSearch, wordSearchLocate, wordSearchPage } from "./word-search.server";
 
 export { APPOINTMENT_LIST, APPOINTMENT_SORTS } from "~/lib/lists";
 
@@ -138,7 +138,7 @@ export function listAppointments(state: ListParams<AppointmentSort>, filters: Ap
       .limit(limit)
       .offset(source.offset)
       .all();
-  }, search.totalCapped ? null : search.total, search.parts ? undefined : locateIn(appointments, search.walk, order));
+  }, search.totalCapped ? null : search.total, wordSearchLocate(APPOINTMENT_SEARCH, search, order));
   return { ...page, total: search.total, totalCapped: search.totalCapped, pageSize: PAGE_SIZE };
 }
 

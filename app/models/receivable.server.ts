@@ -17,7 +17,7 @@ import { type Intent, intent } from "~/.server/intent-action";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
-import { type KeysetOrder, countMatches, keysetList, keysetPage, locateIn } from "~/.server/pagination";
+import { type KeysetOrder, countMatches, keysetList, keysetPage } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
@@ -31,7 +31,7 @@ import {
 } from "~/lib/receivables";
 import { appealSchema, glosaSchema, paymentSchema, reopenSchema } from "~/validation/receivable";
 import { SURGERY_SEARCH } from "./surgery.server";
-import { planWordSearch, wordSearchPage, wordSearchSlice } from "./word-search.server";
+import { planWordSearch, wordSearchLocate, wordSearchPage, wordSearchSlice } from "./word-search.server";
 
 /**
  * The receivable's life on a surgery (docs/decisions/0019-receivables-glosas-and-tiss.md): its
@@ -200,7 +200,7 @@ export function listReceivables(state: ListParams<"scheduledDate">, filters: Rec
       return selectReceivables(source.where, orderBy, limit, source.offset);
     },
     search.totalCapped ? null : search.total,
-    search.parts ? undefined : locateIn(surgeries, search.walk, order),
+    wordSearchLocate(SURGERY_SEARCH, search, order),
   );
   return { ...page, total: search.total, totalCapped: search.totalCapped, pageSize: PAGE_SIZE };
 }

@@ -18,7 +18,7 @@ import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { isoDateInClinic, toDateTimeLocalValue, todayIsoInClinic } from "~/lib/dates";
 import type { SurgeryStatus } from "~/lib/enums";
-import { type KeysetOrder, keysetPage, locateIn } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams, REGISTRY_OPTIONS_LIMIT, draftFromUrl, parseId } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
 import { normalizeSearch } from "~/lib/search";
@@ -33,7 +33,7 @@ import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
-import { type WordSearchTable, isShort, planWordSearch, rowSearch, wordSearchPage } from "./word-search.server";
+import { type WordSearchTable, isShort, planWordSearch, rowSearch, wordSearchLocate, wordSearchPage } from "./word-search.server";
 import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
 import { registryOption } from "~/lib/form-options";
 
@@ -150,7 +150,7 @@ export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFi
       .limit(limit)
       .offset(source.offset)
       .all();
-  }, search.totalCapped ? null : search.total, search.parts ? undefined : locateIn(surgeries, search.walk, order));
+  }, search.totalCapped ? null : search.total, wordSearchLocate(SURGERY_SEARCH, search, order));
   return { ...page, total: search.total, totalCapped: search.totalCapped, pageSize: PAGE_SIZE };
 }
 

@@ -3,7 +3,7 @@ import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { sqlKey, writeCache } from "~/.server/data-cache";
 import { doctors, patients } from "~db/schema";
 import { db } from "~/.server/db";
-import { COUNT_CAP, type KeysetOrder, countMatches } from "~/.server/pagination";
+import { COUNT_CAP, type KeysetOrder, countMatches, locateIn } from "~/.server/pagination";
 import type { Cursor } from "~/lib/list-params";
 import { likeWord, searchWords } from "~/.server/search-sql";
 import { patientIndexQuery, patientSearch } from "./patient.server";
@@ -365,7 +365,6 @@ const WALKED_PAGES = 16;
 /** Search plans kept until the next write, apart from the figures (app/.server/data-cache.ts). */
 const plansUntilWrite = writeCache(128);
 
-
 function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap: number): WordSearchPlan {
   const walk = and(allWords(t, words, true), filters);
   // The search's rows when they are all in `parts`: read once, up to the cap, for its count and
@@ -453,6 +452,14 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   if (rarest && words.length === 1 && filters && countMatches(t.table, filters, cap).totalCapped) return settled(narrowed(rarest.parts, filters));
   return rowByRow();
 }
+
+/**
+ * `keysetPage`'s `locate` for a search's pages: a typed page's row found in the table's order index
+ * (`locateIn`) when the search walks it; none when its pages come from its own rows, which
+ * `wordSearchPage` slices.
+ */
+export const wordSearchLocate = (t: WordSearchTable, plan: WordSearchPlan, order: KeysetOrder) =>
+  plan.parts ? undefined : locateIn(t.table, plan.walk, order);
 
 /**
  * The condition and offset that read one page of `plan` (`keysetPage`'s arguments). Counted under
