@@ -5,4 +5,7 @@ export default {
   appDirectory: "app",
   // Lets parallel test runs build side by side without overwriting each other's bundle.
   buildDirectory: process.env.BUILD_DIR ?? "build",
+  // The whole route manifest ships as one immutable, cached asset instead of a partial manifest
+  // inlined in every page plus /__manifest requests as links render (ADR 0008).
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

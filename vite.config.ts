@@ -92,7 +92,7 @@ const LIST_KIT_MODULES = new RegExp(
   ].join("|"),
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), bundleStats(), precompress()],
   resolve: {
     alias: {
@@ -102,6 +102,9 @@ export default defineConfig(({ command }) => ({
   },
   server: { port: 3000 },
   build: {
+    // Terser makes the browser's JavaScript ≈3 KB (gzipped) smaller per page than esbuild (ADR 0008); the
+    // server build stays unminified, as Vite leaves it by default.
+    minify: isSsrBuild ? false : "terser",
     rollupOptions: {
       output: {
         // The kit every screen is made of, in one cached file instead of ~40 tiny chunks (each

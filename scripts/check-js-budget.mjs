@@ -10,10 +10,11 @@
 //   --modules      also says which packages and app files make up a page's JavaScript (the
 //                  largest page, or the one given); needs a build made with BUNDLE_STATS=1
 //
-// The numbers come from the React Router manifest that the server inlines into every page
-// (build/client/assets/manifest-*.js): it is what <Scripts /> turns into <script>/<link
-// rel=modulepreload> tags. Each chunk's own static imports are also read from the file itself,
-// so a chunk the manifest forgot would still be counted.
+// The numbers come from the React Router manifest (build/client/assets/manifest-*.js): it is what
+// <Scripts /> turns into <script>/<link rel=modulepreload> tags. Each chunk's own static imports
+// are also read from the file itself, so a chunk the manifest forgot would still be counted. With
+// route discovery "initial" (react-router.config.ts) the manifest file itself is loaded by every
+// page, so it is counted too.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -39,6 +40,15 @@ const manifestFiles = fs.readdirSync(assetsDir).filter((f) => /^manifest-[\w-]+\
 if (manifestFiles.length !== 1) fail(`expected one assets/manifest-*.js in ${path.relative(root, assetsDir)}, found ${manifestFiles.length}`);
 const manifestSource = fs.readFileSync(path.join(assetsDir, manifestFiles[0]), "utf8");
 const manifest = JSON.parse(manifestSource.replace(/^window\.__reactRouterManifest\s*=\s*/, "").replace(/;\s*$/, ""));
+const manifestHref = `/assets/${manifestFiles[0]}`;
+
+// How the build discovers routes: "initial" loads the manifest file on every page; "lazy" inlines
+// the page's part of it into the HTML instead (then no file is counted).
+const serverBuild = path.join(buildDir, "server", "index.js");
+const discovery = fs.existsSync(serverBuild)
+  ? fs.readFileSync(serverBuild, "utf8").match(/\bconst routeDiscovery = \{\s*"mode":\s*"(initial|lazy)"/)?.[1]
+  : undefined;
+if (!discovery) fail(`cannot tell the route discovery mode from ${path.relative(root, serverBuild)}`);
 
 // --- chunk sizes and their static imports, read from the files ---------------------------------
 const chunkCache = new Map();
@@ -88,7 +98,7 @@ const fullPath = (route) =>
 const pages = Object.values(routes)
   .filter((route) => !children.has(route.id) && route.hasDefaultExport)
   .map((route) => {
-    const hrefs = [manifest.entry.module, ...manifest.entry.imports];
+    const hrefs = [manifest.entry.module, ...manifest.entry.imports, ...(discovery === "initial" ? [manifestHref] : [])];
     for (const r of chain(route)) {
       hrefs.push(r.module, ...(r.clientActionModule ? [r.clientActionModule] : []));
       if (r.clientLoaderModule) hrefs.push(r.clientLoaderModule);

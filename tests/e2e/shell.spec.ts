@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { ACCOUNTS, PASSWORD } from "./accounts";
+import { insertPatient, openTestDb, uniqueTag } from "./db";
 import { expectToast, login, loginAs, logout } from "./helpers";
 
 test("signed-out visitors are sent to /auth", async ({ page }) => {
@@ -69,6 +70,16 @@ test("a shell sent from kept markup hydrates, marks the current page, shows its 
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
+  // The whole route manifest is one cached file (route discovery "initial"): no page asks the
+  // server which routes its links lead to.
+  const discoveries: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/__manifest") discoveries.push(request.url());
+  });
+  // A patient row to follow at the end, whichever specs ran before this one.
+  const db = openTestDb();
+  insertPatient(db, `Paciente do Menu ${uniqueTag()}`);
+  db.close();
   await signIn(page, "staff");
   // The first /patients renders the sidebar (or reuses an earlier test's), /appointments another
   // section's; the second /patients is certainly sent from the markup kept for its section.
@@ -106,6 +117,7 @@ test("a shell sent from kept markup hydrates, marks the current page, shows its 
   await expect(page).toHaveURL(/\/patients\/\d+/);
   expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   expect(errors).toEqual([]);
+  expect(discoveries).toEqual([]);
 });
 
 test("sidebar groups and the theme persist across reloads", async ({ page, signIn }) => {
