@@ -11,6 +11,7 @@ import { ensureClinicSettings } from "./secrets";
 import { type SessionUser, getSessionUser } from "./session";
 import { attemptKeys, clearFailures, coolDownLeft, knownDevice, noteFailure } from "./throttle";
 
+import { routeUrl } from "./route-url";
 export class LoginError extends Error {}
 
 /** The one answer to a wrong e-mail or password, whether or not the account exists. */
@@ -91,12 +92,12 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 }
 
 function isApiRequest(request: Request) {
-  return new URL(request.url).pathname.startsWith("/api/");
+  return routeUrl(request).pathname.startsWith("/api/");
 }
 
 function refuseCrossOrigin(request: Request, origin: string): never {
   // One line, not a stack trace: a refused forgery is expected traffic, not a server fault.
-  console.warn(`refused cross-origin ${request.method} ${new URL(request.url).pathname} from ${origin.slice(0, 200)}`);
+  console.warn(`refused cross-origin ${request.method} ${routeUrl(request).pathname} from ${origin.slice(0, 200)}`);
   throw data({ error: "Origem da requisição não permitida." }, { status: 403 });
 }
 
@@ -134,7 +135,7 @@ export const MFA_SETUP_URL = "/settings?tab=seguranca&mfa=obrigatorio";
  */
 function assertMfaPolicy(request: Request, user: SessionUser) {
   if (user.role !== "admin" || !ensureClinicSettings().mfaRequiredForAdmins || hasVerifiedFactor(user.id)) return;
-  const { pathname } = new URL(request.url);
+  const { pathname } = routeUrl(request);
   if (MFA_SETUP_PATHS.has(pathname)) return;
   if (isApiRequest(request)) throw data({ error: "Ative a autenticação em dois fatores para continuar." }, { status: 403 });
   throw redirect(MFA_SETUP_URL);
@@ -149,7 +150,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
     return user;
   }
   if (isApiRequest(request)) throw data({ error: "Você precisa estar autenticado" }, { status: 401 });
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = new URLSearchParams();
   if (request.method === "GET" && url.pathname !== "/") params.set("redirectTo", url.pathname + url.search);
   throw redirect(params.size ? `/auth?${params}` : "/auth");

@@ -20,6 +20,7 @@ import { parseId } from "~/lib/list-params";
 import { registryOption } from "~/lib/form-options";
 import { can } from "~/lib/permissions";
 
+import { routeUrl } from "./route-url";
 /** The period and filters of a KPI screen, read from its URL (never throws). */
 export interface KpiQuery extends ParsedKpiPeriod {
   /** `medico`: one doctor's figures, or null for all. */
@@ -132,7 +133,7 @@ function kpiScreenReport(screen: KpiScreen, query: KpiQuery): KpiReport {
  */
 export async function kpiScreenLoader(request: Request, screen: KpiScreen) {
   const user = await kpiScreenAccess(request, screen);
-  const query = readKpiQuery(new URL(request.url));
+  const query = readKpiQuery(routeUrl(request));
   const report = kpiScreenReport(screen, query);
   const { doctors, payers } = kpiFilterOptions(screen.filters ?? {});
   return { query, report, doctors, payers, exportQuery: can(user, "kpis", "export") ? kpiQueryString(query) : null };
@@ -142,7 +143,7 @@ export async function kpiScreenLoader(request: Request, screen: KpiScreen) {
 export async function kpiExportLoader(request: Request, screen: KpiScreen): Promise<Response> {
   const user = await kpiScreenAccess(request, screen);
   assertCan(user, "kpis", "export");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const query = readKpiQuery(url);
   const report = kpiScreenReport(screen, query);
   return kpiCsvExport({ user, screen: screen.screen, query, report, tableId: url.searchParams.get("tabela") });

@@ -140,7 +140,21 @@ const sessionUserQuery = () => (preparedSessionUser ??= buildSessionUserQuery())
  * (idle longer than the clinic's timeout, or older than the absolute lifetime; both read from
  * the settings on every request) or still an unfinished sign-in.
  */
-export async function getSessionUser(request: Request, now = new Date()): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, now = new Date()): Promise<SessionUser | null> {
+  // A page's loaders (the shell's and the page's) share one GET request: it reads its session
+  // once. An action's request is never kept, so it sees its own sign-out or token rotation.
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpSessionUser(request, now);
+  let user = sessionOfRequest.get(request);
+  if (!user) {
+    user = lookUpSessionUser(request, now);
+    sessionOfRequest.set(request, user);
+  }
+  return user;
+}
+
+const sessionOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function lookUpSessionUser(request: Request, now: Date): Promise<SessionUser | null> {
   const token = await readToken(request);
   if (!token) return null;
   const tokenHash = hashToken(token);

@@ -8,6 +8,7 @@ import {
   startEnrolment,
   verifyEnrolment,
 } from "~/.server/mfa";
+import { routeUrl } from "~/.server/route-url";
 import { destroyOtherSessions, rotateSession } from "~/.server/session";
 import { redirectWithToast } from "~/.server/toast";
 import type { Toast } from "~/lib/toast";
@@ -129,7 +130,7 @@ export function usersTabIntents(): Record<string, Intent> {
 }
 
 function usersBack(request: Request) {
-  const back = new URL(request.url).searchParams;
+  const back = routeUrl(request).searchParams;
   back.set("tab", "usuarios");
   return `/settings?${back}`;
 }

@@ -1,5 +1,6 @@
 import type { SessionUser } from "~/.server/auth";
 import { type Intent, crudIntents, intent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatDate, formatIsoDate } from "~/lib/dates";
 import { draftFromUrl, parseId } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
@@ -88,7 +89,7 @@ export function taskDialogData(url: URL, editing: TaskWithChecklist | null, user
 
 /** Where a checklist change returns: the page it was made on, with its dialog, minus the rename/remove step. */
 function sameScreen({ request }: { request: Request }) {
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   for (const param of ["rename", "remove", "index"]) url.searchParams.delete(param);
   return url.pathname + url.search;
 }

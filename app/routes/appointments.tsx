@@ -10,6 +10,7 @@ import { actionsColumn } from "~/components/row-actions";
 import { AppointmentStatusBadge } from "~/components/appointments/appointment-status-badge";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatAppointmentDate, formatTime } from "~/lib/dates";
 import { listUrl, parseListState, safeReturnTo } from "~/lib/list-params";
 import { APPOINTMENT_LIST } from "~/lib/lists";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Consultas · Sinapse" }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "appointments", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const list = appointmentListStateUrl(url);
   const { filters, ...params } = parseListState(list, APPOINTMENT_LIST);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
@@ -71,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "appointments", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   return dispatchIntent(request, user, {
     // Validated before any write: a malformed returnTo falls back to the list.
     back: safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(appointmentListStateUrl(url), APPOINTMENT_LIST),

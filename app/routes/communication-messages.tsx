@@ -8,6 +8,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { MESSAGE_STATUSES, MESSAGE_STATUS_LABELS } from "~/lib/enums";
 import { parseListState } from "~/lib/list-params";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Mensagens · Sinapse" }
 /** The full message log: newest first, keyset pages, filters by status, patient and template (SPEC §2). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "communication", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const state = parseListState(url, MESSAGE_LIST);
   const patientQ = (url.searchParams.get("patientQ") ?? "").slice(0, 100);
   return {

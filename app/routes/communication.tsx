@@ -10,6 +10,7 @@ import { TabsNav } from "~/components/ui/tabs-nav";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { whatsappStatus } from "~/.server/whatsapp";
 import { startCommsWorker, wakeCommsWorker } from "~/.server/whatsapp-worker";
 import { can } from "~/lib/permissions";
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "communication", "view");
   // Started when the server loads (whatsapp-worker.ts); again here for the dev server, which loads routes lazily.
   startCommsWorker();
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const tab = tabOf(url);
   const base = url.pathname.replace(/\/+$/, "");
   const params = url.searchParams;
@@ -64,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "communication", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const back = `${url.pathname}?tab=${tabOf(url)}`;
   let queuedOnly = false;
   const sentToast = (): Toast =>

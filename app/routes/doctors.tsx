@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatPhone } from "~/lib/documents";
 import { listUrl, parseListState } from "~/lib/list-params";
 import { DOCTOR_LIST } from "~/lib/lists";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Médicos · Sinapse" }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "doctors", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, DOCTOR_LIST);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "doctors",
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "doctors", "view");
   return dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url)),
+    back: listUrl(routeUrl(request)),
     notFoundMessage: "Médico não encontrado.",
     intents: crudIntents({
       area: "doctors",

@@ -15,6 +15,7 @@ import { Label } from "~/components/ui/label";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS, labelFor } from "~/lib/enums";
 import { listUrl, parseId, parseListState, safeReturnTo } from "~/lib/list-params";
 import { DOCUMENT_LIST } from "~/lib/lists";
@@ -33,7 +34,7 @@ const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((value) => ({ value, label: DOC
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "files", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const { filters, ...params } = parseListState(url, DOCUMENT_LIST);
   const dialogParam = url.searchParams.get("dialog");
   let upload = null;
@@ -66,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "files", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const back = safeReturnTo(url.searchParams.get("returnTo")) ?? listUrl(url, DOCUMENT_LIST);
   if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     assertCan(user, "files", "create");

@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { redirectWithToast } from "~/.server/toast";
 import { FEE_IMPORT_LIST, IMPORT_KIND_LABELS, IMPORT_MESSAGES, UPLOAD_ERROR_MESSAGES, type UploadErrorCode } from "~/lib/fee-statement";
 import { listUrl, parseListState } from "~/lib/list-params";
@@ -23,7 +24,7 @@ const PAGE = "/financeiro/importar-honorarios";
 /** /financeiro/importar-honorarios: what was received (admins and staff) and, for admins, the uploads and a CSV's preview. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "feeImports", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const { filters: _filters, ...params } = parseListState(url, FEE_IMPORT_LIST);
   const token = url.searchParams.get("preview");
   let preview = null;

@@ -4,6 +4,7 @@ import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { StatCard } from "~/components/stat-card";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { formatDate } from "~/lib/dates";
 import { parseListState } from "~/lib/list-params";
 import { formatBRL } from "~/lib/money";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Cirurgias Pagas · Sina
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "receivables", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const { filters, ...params } = parseListState(url, PAID_LIST);
   // A range given backwards is read the right way round rather than showing nothing.
   const range = filters.from && filters.to && filters.from > filters.to ? { ...filters, from: filters.to, to: filters.from } : filters;

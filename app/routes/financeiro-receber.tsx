@@ -13,6 +13,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { formatDate } from "~/lib/dates";
 import { enumOptions, labelFor } from "~/lib/enums";
 import { listUrl, parseDialog, parseId, parseListState } from "~/lib/list-params";
@@ -45,7 +46,7 @@ const STATUS_OPTIONS = enumOptions(RECEIVABLE_STATUSES, RECEIVABLE_STATUS_LABELS
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "receivables", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const scope = receivableScope(user);
   const { filters, ...params } = parseListState(url, RECEIVABLE_LIST);
   const dialog = parseDialog(url);
@@ -79,7 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "receivables", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const back = listUrl(url, RECEIVABLE_LIST);
   return dispatchIntent(request, user, {
     back,

@@ -1,5 +1,6 @@
 import { requireFinanceAccess } from "~/.server/finance-access";
 import { csvExport } from "~/.server/csv-export";
+import { routeUrl } from "~/.server/route-url";
 import { formatIsoDate } from "~/lib/dates";
 import { TRANSACTION_TYPE_LABELS, labelFor } from "~/lib/enums";
 import { parseListState } from "~/lib/list-params";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/financial-export";
 /** GET /financial/export.csv?type=&category=&from=&to=&dir= — the cash book as filtered, admins only. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireFinanceAccess(request);
-  const { filters, dir } = parseListState(new URL(request.url), TRANSACTION_LIST);
+  const { filters, dir } = parseListState(routeUrl(request), TRANSACTION_LIST);
   return csvExport({
     user,
     entity: "financial_transaction",

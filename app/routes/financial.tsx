@@ -13,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { requireFinanceAccess } from "~/.server/finance-access";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatIsoDate, todayIsoInClinic } from "~/lib/dates";
 import { TRANSACTION_CATEGORIES, TRANSACTION_TYPE_LABELS, labelFor } from "~/lib/enums";
 import { draftFromUrl, listUrl, parseId, parseListState } from "~/lib/list-params";
@@ -64,7 +65,7 @@ function dialogData(url: URL, editing: ReturnType<typeof getTransaction>) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireFinanceAccess(request);
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, TRANSACTION_LIST);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "financial",
@@ -88,7 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireFinanceAccess(request);
   return dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url), TRANSACTION_LIST),
+    back: listUrl(routeUrl(request), TRANSACTION_LIST),
     notFoundMessage: NOT_FOUND,
     intents: crudIntents({
       area: "financial",

@@ -19,6 +19,7 @@ import {
 } from "~/.server/google-calendar";
 import { pushBacklog, startCalendarWorker } from "~/.server/google-calendar-push";
 import { dispatchIntent, intent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { can } from "~/lib/permissions";
 import { googleCalendarSettingsSchema, googleDoctorCalendarSchema } from "~/validation/google";
 import { useToastEffect } from "~/lib/use-toast-effect";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "googleCalendar", "view");
   // Started when the server loads (google-calendar-push.ts); again here for the dev server, which loads routes lazily.
   startCalendarWorker();
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const view = { ...connectionView(user), notConfiguredText: NOT_CONFIGURED_TEXT };
   const disconnecting = url.searchParams.has("disconnect") && view.connected;
   if (disconnecting) assertCan(user, "googleCalendar", "edit");

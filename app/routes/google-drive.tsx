@@ -11,6 +11,7 @@ import { assertCan, requirePermission } from "~/.server/auth";
 import { GOOGLE_MESSAGES, NOT_CONFIGURED_TEXT, connectionView, disconnectIntent } from "~/.server/google";
 import { DRIVE_ACCEPT_HINT, DRIVE_FOLDER_MIME, handleDriveUpload, listDriveFiles } from "~/.server/google-drive";
 import { dispatchIntent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { redirectWithToast } from "~/.server/toast";
 import { ALLOWED_TYPES } from "~/.server/uploads";
 import { formatDateTime } from "~/lib/dates";
@@ -27,7 +28,7 @@ const PAGE = "/google-drive";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "googleDrive", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, DRIVE_FILE_LIST);
   const view = { ...connectionView(user), notConfiguredText: NOT_CONFIGURED_TEXT };
   const disconnecting = url.searchParams.has("disconnect") && view.connected;

@@ -8,6 +8,7 @@ import { assertCan, requirePermission } from "~/.server/auth";
 import { GOOGLE_MESSAGES, NOT_CONFIGURED_TEXT, connectionView, disconnectIntent } from "~/.server/google";
 import { FORM_CREATE_FAILED, createGoogleForm, listGoogleForms } from "~/.server/google-forms";
 import { dispatchIntent, intent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { listUrl, parseListState } from "~/lib/list-params";
 import { GOOGLE_FORM_LIST } from "~/lib/lists";
@@ -23,7 +24,7 @@ const PAGE = "/google-forms";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "googleForms", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, GOOGLE_FORM_LIST);
   const view = { ...connectionView(user), notConfiguredText: NOT_CONFIGURED_TEXT };
   const disconnecting = url.searchParams.has("disconnect") && view.connected;

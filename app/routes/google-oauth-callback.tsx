@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from "~/components/route-error";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { GOOGLE_MESSAGES, completeAuthorization, googleConfig } from "~/.server/google";
+import { routeUrl } from "~/.server/route-url";
 import { sessionKey } from "~/.server/session";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import type { Route } from "./+types/google-oauth-callback";
@@ -23,7 +24,7 @@ const ERROR_DELAY_MS = 3000;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "googleCalendar", "view");
-  const query = new URL(request.url).searchParams;
+  const query = routeUrl(request).searchParams;
   const params = { code: query.get("code"), state: query.get("state"), error: query.get("error") };
   const config = googleConfig();
   const outcome = config

@@ -5,6 +5,7 @@ import { ReportError } from "~/components/honorarios/report-error";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { codeLookupParams } from "~/lib/fees/report-params";
 import { formatBRL } from "~/lib/money";
 import { cbhpmCodeLookup } from "~/models/honorarios.server";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Códigos CBHPM · Sinap
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "honorarios", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   // The screen's search box is `q`; the API's parameter is `code`.
   const params = new URLSearchParams({ code: url.searchParams.get("q") ?? url.searchParams.get("code") ?? "" });
   const parsed = codeLookupParams(params);

@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from "~/components/route-error";
 import { EmptyState } from "~/components/empty-state";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { doctorReportParams } from "~/lib/fees/report-params";
 import { formatBRL } from "~/lib/money";
 import { feesByDoctor } from "~/models/honorarios.server";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Honorários por médico
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "honorarios", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const viewer = feeViewerOf(user);
   const parsed = doctorReportParams(url.searchParams);
   const filters = { from: url.searchParams.get("from"), to: url.searchParams.get("to"), doctorId: url.searchParams.get("doctor_id") };

@@ -5,6 +5,7 @@ import { ReportError } from "~/components/honorarios/report-error";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { PAYER_TYPE_LABELS, labelFor } from "~/lib/enums";
 import { payerReportParams } from "~/lib/fees/report-params";
 import { formatBRL } from "~/lib/money";
@@ -24,7 +25,7 @@ function paymentDays(seconds: number | null) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "payerReports", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const parsed = payerReportParams(url.searchParams);
   const filters = { from: url.searchParams.get("from"), to: url.searchParams.get("to"), payerId: url.searchParams.get("payer_id") };
   const payerOptions = listPayerOptions().map((p) => ({ value: String(p.id), label: p.name }));

@@ -6,6 +6,7 @@ import { SearchForm } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { FEE_SCHEDULE_KINDS, FEE_SCHEDULE_KIND_LABELS, enumOptions, labelFor } from "~/lib/enums";
 import { parseListState } from "~/lib/list-params";
 import { FEE_SCHEDULE_LIST } from "~/lib/lists";
@@ -21,7 +22,7 @@ const KIND_OPTIONS = enumOptions(FEE_SCHEDULE_KINDS, FEE_SCHEDULE_KIND_LABELS);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "honorarios", "view");
-  const params = parseListState(new URL(request.url), FEE_SCHEDULE_LIST);
+  const params = parseListState(routeUrl(request), FEE_SCHEDULE_LIST);
   return {
     ...listScheduleRows(params),
     params,

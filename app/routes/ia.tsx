@@ -2,6 +2,7 @@ import { Construction } from "~/components/icons";
 import { data } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import type { Route } from "./+types/ia";
 
 const ASSISTANTS: Record<string, string> = {
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "assistants", "view");
-  const title = ASSISTANTS[new URL(request.url).pathname.replace(/^\/ia\//, "")];
+  const title = ASSISTANTS[routeUrl(request).pathname.replace(/^\/ia\//, "")];
   if (!title) throw data(null, { status: 404 });
   return { title };
 }

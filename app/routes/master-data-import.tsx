@@ -3,6 +3,7 @@ import { CsvImportPage } from "~/components/csv-import";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { readFormBody } from "~/.server/form-body";
+import { routeUrl } from "~/.server/route-url";
 import { redirectWithToast } from "~/.server/toast";
 import { MASTER_DATA_TAB_LABELS, masterDataTabOf } from "~/lib/master-data-tabs";
 import { CSV_COLUMNS, importCsv } from "~/models/master-data-csv.server";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Importar CSV · Cadastr
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "masterData", "view");
   assertCan(user, "masterData", "create");
-  const tab = masterDataTabOf(new URL(request.url).pathname);
+  const tab = masterDataTabOf(routeUrl(request).pathname);
   return { tab, label: MASTER_DATA_TAB_LABELS[tab], headers: CSV_COLUMNS[tab].map((column) => column.header) };
 }
 
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "masterData", "view");
   assertCan(user, "masterData", "create");
-  const tab = masterDataTabOf(new URL(request.url).pathname);
+  const tab = masterDataTabOf(routeUrl(request).pathname);
   const form = await readFormBody(request);
   const file = form.get("file");
   const csv = file instanceof File && file.size > 0 ? await file.text() : String(form.get("csv") ?? "");

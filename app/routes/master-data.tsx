@@ -6,6 +6,7 @@ import { SuppliersTab } from "~/components/master-data/suppliers-tab";
 import { TabsNav } from "~/components/ui/tabs-nav";
 import { type SessionUser, requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { listUrl, parseListState } from "~/lib/list-params";
 import { HOSPITAL_LIST, MEDICAL_CODE_LIST, PAYER_LIST, SUPPLIER_LIST } from "~/lib/lists";
 import { MASTER_DATA_TABS, MASTER_DATA_TAB_LABELS, type MasterDataTab, masterDataTabOf } from "~/lib/master-data-tabs";
@@ -86,7 +87,7 @@ function tabData(url: URL, user: SessionUser, tab: MasterDataTab) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "masterData", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const tab = masterDataTabOf(url.pathname);
   return {
     data: tabData(url, user, tab),
@@ -151,7 +152,7 @@ const NOT_FOUND: Record<MasterDataTab, string> = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "masterData", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const tab = masterDataTabOf(url.pathname);
   return dispatchIntent(request, user, {
     back: tabListUrl(url, tab, tab === "codes" ? MEDICAL_CODE_LIST : undefined),

@@ -5,6 +5,7 @@ import { toCsv } from "~/lib/csv";
 import { todayIsoInClinic } from "~/lib/dates";
 import { NEURO_CSV_HEADERS, filterNeuroGroups, neuroCsvRows, parseNeuroArea } from "~/lib/neurosurgery";
 import { db } from "~/.server/db";
+import { routeUrl } from "~/.server/route-url";
 import type { Route } from "./+types/neurosurgery-export";
 
 /**
@@ -14,7 +15,7 @@ import type { Route } from "./+types/neurosurgery-export";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "procedures", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const area = parseNeuroArea(url.searchParams.get("area"));
   const groups = filterNeuroGroups(q, area);

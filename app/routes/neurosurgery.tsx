@@ -8,6 +8,7 @@ import { StatCard } from "~/components/stat-card";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { formatBRL } from "~/lib/money";
 import { NEURO_AREAS, type NeuroGroup, filterNeuroGroups, neuroStats, parseNeuroArea } from "~/lib/neurosurgery";
 import type { Route } from "./+types/neurosurgery";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Neurocirurgia · Sinaps
 /** `?q=` searches, `?area=Coluna|Crânio` filters; the stat cards follow both. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "procedures", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const area = parseNeuroArea(url.searchParams.get("area"));
   const groups = filterNeuroGroups(q, area);

@@ -9,6 +9,7 @@ import { actionsColumn } from "~/components/row-actions";
 import { Badge } from "~/components/ui/badge";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatDate } from "~/lib/dates";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, enumOptions, labelFor } from "~/lib/enums";
 import { draftFromUrl, listUrl, parseId, parseListState } from "~/lib/list-params";
@@ -47,7 +48,7 @@ function dialogData(url: URL, editing: ReturnType<typeof getOrder>) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "orders", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, ORDER_LIST);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "orders",
@@ -73,7 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "orders", "view");
   return dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url), ORDER_LIST),
+    back: listUrl(routeUrl(request), ORDER_LIST),
     notFoundMessage: NOT_FOUND,
     intents: crudIntents({
       area: "orders",

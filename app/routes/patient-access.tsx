@@ -7,6 +7,7 @@ import { recordView } from "~/.server/audit";
 import { requirePermission } from "~/.server/auth";
 import { patientAccessReport } from "~/.server/lgpd-access";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/list-params";
 import { AUDIT_ACTION_LABELS, type AuditActionName } from "~/lib/lists";
@@ -32,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "audit", "view");
   const id = parseId(params.id) ?? notFound("Paciente não encontrado.");
   const patient = getPatientRecord(id) ?? notFound("Paciente não encontrado.");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const before = parseId(url.searchParams.get("antes"));
   const report = patientAccessReport(id, before);
   recordView(request, user, "patient", id, { accessReport: before ?? "first" });

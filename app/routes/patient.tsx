@@ -22,6 +22,7 @@ import { can } from "~/lib/permissions";
 import { getPatientRecord, parseTimelineCursor, patientTimeline, timelineCounts } from "~/models/patient-record.server";
 import { recentPatientDocuments } from "~/models/document.server";
 import { connectionStatus } from "~/.server/google";
+import { routeUrl } from "~/.server/route-url";
 import type { Route } from "./+types/patient";
 
 export const handle = { title: "Paciente", subtitle: "Prontuário: cadastro, histórico e documentos" };
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "patients", "view");
   const id = parseId(params.id) ?? notFound("Paciente não encontrado.");
   const patient = getPatientRecord(id) ?? notFound("Paciente não encontrado.");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const rawCursor = url.searchParams.get("ate");
   const cursor = parseTimelineCursor(rawCursor);
   // ?consentimento=PURPOSE: the consent dialog (admins and staff).

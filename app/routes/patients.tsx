@@ -8,6 +8,7 @@ import { actionsColumn } from "~/components/row-actions";
 import { recordView } from "~/.server/audit";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatCpf, formatPhone } from "~/lib/documents";
 import { listUrl, parseListState } from "~/lib/list-params";
 import { PATIENT_LIST } from "~/lib/lists";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Pacientes · Sinapse" }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "patients", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, PATIENT_LIST);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "patients",
@@ -59,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "patients", "view");
   return dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url)),
+    back: listUrl(routeUrl(request)),
     notFoundMessage: "Paciente não encontrado.",
     intents: crudIntents({
       area: "patients",

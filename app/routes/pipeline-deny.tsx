@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { DENIAL_REASON_MAX, stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
@@ -19,13 +20,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Autorização negada ·
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   assertCan(user, "pipeline", "edit");
-  return { surgery: moveFormSurgery(params), back: moveFormBack(new URL(request.url)) };
+  return { surgery: moveFormSurgery(params), back: moveFormBack(routeUrl(request)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   return dispatchIntent(request, user, {
-    back: moveFormBack(new URL(request.url)),
+    back: moveFormBack(routeUrl(request)),
     notFoundMessage: "Cirurgia não encontrada.",
     // The form posts its own surgery only.
     intents: { move: moveFormIntent(params) },

@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { OPME_JUSTIFICATION_MESSAGE, OPME_REASON_MAX, opmeBadgeText } from "~/lib/opme";
 import { stageLabel } from "~/lib/pipeline";
@@ -23,13 +24,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   assertCan(user, "pipeline", "edit");
   const surgery = moveFormSurgery(params);
-  return { surgery, suppliers: getOpme(surgery.id).suppliers, back: moveFormBack(new URL(request.url)) };
+  return { surgery, suppliers: getOpme(surgery.id).suppliers, back: moveFormBack(routeUrl(request)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   return dispatchIntent(request, user, {
-    back: moveFormBack(new URL(request.url)),
+    back: moveFormBack(routeUrl(request)),
     notFoundMessage: "Cirurgia não encontrada.",
     // The form posts its own surgery only; the move itself checks the quotes and the justification.
     intents: { move: moveFormIntent(params) },

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime, todayIsoInClinic } from "~/lib/dates";
 import { parseId } from "~/lib/list-params";
 import { OPME_MIN_SUPPLIERS, opmeBadgeText } from "~/lib/opme";
@@ -33,7 +34,7 @@ function surgeryIdOf(params: Route.LoaderArgs["params"]) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   const surgery = getSurgery(surgeryIdOf(params)) ?? notFound(NOT_FOUND);
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const opme = getOpme(surgery.id);
   const canEdit = can(user, "pipeline", "edit");
   const removingItem = canEdit ? (opme.items.find((item) => item.id === parseId(url.searchParams.get("removerItem"))) ?? null) : null;

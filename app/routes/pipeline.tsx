@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
 import { PIPELINE_LIST } from "~/lib/lists";
 import { can } from "~/lib/permissions";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Pipeline Cirúrgico · 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "pipeline", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const { filters, ...params } = parseListState(url, PIPELINE_LIST);
   const canMove = can(user, "pipeline", "edit");
   return {
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "pipeline", "view");
   const result = await dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url), PIPELINE_LIST),
+    back: listUrl(routeUrl(request), PIPELINE_LIST),
     notFoundMessage: "Cirurgia não encontrada.",
     intents: {
       move: moveIntent(),

@@ -4,6 +4,7 @@ import { FilterBar, keptListParams } from "~/components/filter-bar";
 import { loadErrorBoundary } from "~/components/load-error";
 import { Badge } from "~/components/ui/badge";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { MEDICAL_CODE_TYPES, MEDICAL_CODE_TYPE_LABELS, enumOptions, labelFor } from "~/lib/enums";
 import { parseListState } from "~/lib/list-params";
 import { PROCEDURE_LIST } from "~/lib/lists";
@@ -23,7 +24,7 @@ const ACTIVE_OPTIONS = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "procedures", "view");
-  const params = parseListState(new URL(request.url), PROCEDURE_LIST);
+  const params = parseListState(routeUrl(request), PROCEDURE_LIST);
   return { ...listProcedures(params), params, canManage: can(user, "masterData", "edit") };
 }
 

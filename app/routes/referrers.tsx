@@ -13,6 +13,7 @@ import { Label } from "~/components/ui/label";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, intent, resolveDialog } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { isValidIsoDate, startOfIsoDateInClinic, startOfMonthInClinic, todayIsoInClinic, isoDateInClinic, addDaysInClinic } from "~/lib/dates";
 import { formatPhone } from "~/lib/documents";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
@@ -44,7 +45,7 @@ function periodOf(url: URL) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "referrers", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, REFERRER_LIST);
   const { fromIso, toIso, period } = periodOf(url);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
@@ -78,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "referrers", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const back = listUrl(url);
   const viewBack = ({ id }: { id: number }) => `${url.pathname}?view=${id}`;
   return dispatchIntent(request, user, {

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { TabsNav } from "~/components/ui/tabs-nav";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { todayIsoInClinic } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 import {
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Agenda · Sinapse" }];
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "appointments", "view");
   const today = todayIsoInClinic();
-  const params = parseScheduleParams(new URL(request.url), today);
+  const params = parseScheduleParams(routeUrl(request), today);
   const doctors = listScheduleDoctors(params.doctorId);
   // An unknown doctor id (deleted, hand-typed) shows everyone rather than an empty agenda.
   const doctorId = params.doctorId !== null && doctors.some((d) => d.id === params.doctorId) ? params.doctorId : null;

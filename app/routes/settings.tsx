@@ -8,6 +8,7 @@ import { TabsNav } from "~/components/ui/tabs-nav";
 import { requirePermission, assertCan } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { enrolmentDetails, mfaStatus, readRecoveryCodes } from "~/.server/mfa";
+import { routeUrl } from "~/.server/route-url";
 import { can } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { SECURITY_TAB, securityTabIntents, usersTabIntents } from "~/models/settings-intents.server";
@@ -34,7 +35,7 @@ function pageOf(url: URL) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "settings", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const tab = tabOf(url);
   const settings = getClinicSettings();
   let users = null;

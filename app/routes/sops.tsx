@@ -11,6 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { SOP_STATUSES, SOP_STATUS_LABELS, enumOptions, labelFor } from "~/lib/enums";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
@@ -47,7 +48,7 @@ function viewing(url: URL) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "sops", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, SOP_LIST);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "sops",
@@ -73,7 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "sops", "view");
   return dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url), SOP_LIST),
+    back: listUrl(routeUrl(request), SOP_LIST),
     notFoundMessage: NOT_FOUND,
     intents: crudIntents({
       area: "sops",

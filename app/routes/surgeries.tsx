@@ -12,6 +12,7 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, resolveDialog } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { SURGERY_STATUS_LABELS, type SurgeryStatus, labelFor } from "~/lib/enums";
 import { listUrl, parseListState } from "~/lib/list-params";
@@ -45,7 +46,7 @@ const STATUS_BADGES: Record<SurgeryStatus, BadgeVariant> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "surgeries", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const { filters, ...params } = parseListState(url, SURGERY_LIST);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "surgeries",
@@ -84,7 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "surgeries", "view");
   return dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url), SURGERY_LIST),
+    back: listUrl(routeUrl(request), SURGERY_LIST),
     notFoundMessage: "Cirurgia não encontrada.",
     intents: crudIntents({
       area: "surgeries",

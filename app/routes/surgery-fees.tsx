@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { ACCOMMODATION_LABELS, SURGERY_TEAM_ROLES, labelFor } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
@@ -45,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id) ?? notFound(NOT_FOUND);
   const screen = surgeryFeeScreen(id, feeViewerOf(user)) ?? notFound(NOT_FOUND);
   const canEdit = can(user, "honorarios", "edit");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const adjustId = parseId(url.searchParams.get("ajustar"));
   const adjusting = canEdit && adjustId ? (screen.lines.find((line) => line.id === adjustId) ?? notFound("Linha de honorário não encontrada.")) : null;
   return {

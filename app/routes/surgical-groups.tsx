@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { parseListState } from "~/lib/list-params";
 import { SURGICAL_GROUP_LIST } from "~/lib/lists";
 import { listSurgicalGroups } from "~/models/surgical-group.server";
@@ -20,7 +21,7 @@ const plural = (n: number, one: string, many: string) => `${numberFormat.format(
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "doctors", "view");
-  const { page } = parseListState(new URL(request.url), SURGICAL_GROUP_LIST);
+  const { page } = parseListState(routeUrl(request), SURGICAL_GROUP_LIST);
   return listSurgicalGroups(page);
 }
 

@@ -14,6 +14,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, resolveDialog } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
+import { routeUrl } from "~/.server/route-url";
 import { todayIsoInClinic } from "~/lib/dates";
 import { TASK_STATUS_LABELS } from "~/lib/enums";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
@@ -35,7 +36,7 @@ const STATUS_FILTER_OPTIONS = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "tasks", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const { filters, ...params } = parseListState(url, TASK_LIST);
   const today = todayIsoInClinic();
   const { dialog, editing, deleting } = resolveDialog(url, user, {
@@ -72,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "tasks", "view");
   return dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url), TASK_LIST),
+    back: listUrl(routeUrl(request), TASK_LIST),
     notFoundMessage: NOT_FOUND,
     intents: taskIntents(),
   });

@@ -1,4 +1,5 @@
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { redirectWithToast } from "~/.server/toast";
 import { parseId } from "~/lib/list-params";
 import { TissRefusal, payerLoteXml } from "~/models/tiss-honorarios.server";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/tiss-lote";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "tiss", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const payerId = parseId(url.searchParams.get("payer_id"));
   const lote = url.searchParams.has("lote") ? parseId(url.searchParams.get("lote")) : 1;
   const back = payerId === null ? "/financeiro/cirurgias-receber" : `/financeiro/cirurgias-receber?payer=${payerId}&status=faturado`;

@@ -15,6 +15,21 @@ test("signed-out visitors are sent to /auth", async ({ page }) => {
   await expect(page).toHaveURL(/\/settings\?tab=seguranca$/);
 });
 
+test("a session that ends while a page is open: the next link signs in again and returns to its page", async ({ page, signIn }) => {
+  await signIn(page, "staff");
+  await page.goto("/patients");
+  await expect(page.getByRole("heading", { name: "Pacientes", level: 1 })).toBeVisible();
+  await page.context().clearCookies();
+  // A link followed in the browser asks the server for the page's data, which sends it to sign in.
+  await page.getByRole("complementary").getByRole("link", { name: "Consultas" }).click();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fappointments$/);
+  await page.getByLabel("Email").fill(ACCOUNTS.staff.email);
+  await page.getByLabel("Senha").fill(PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await expect(page.getByRole("heading", { name: "Consultas", level: 1 })).toBeVisible();
+});
+
 test("a wrong password is refused with a message", async ({ page }) => {
   await login(page, ACCOUNTS.admin.email, "senha-errada");
   await expect(page.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos." })).toBeVisible();

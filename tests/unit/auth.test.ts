@@ -6,7 +6,7 @@ import { db } from "~/.server/db";
 import { hashPassword, verifyPassword } from "~/.server/password";
 import { createUserSession, destroyOtherSessions, destroyUserSession, getSessionUser } from "~/.server/session";
 import { AccountError, changePassword, createAccount, setUserRole, verifyLogin } from "~/models/user.server";
-import { TEST_ORIGIN, cookieOf, getRequest, loginAs, sessionCookie, thrownResponse } from "./helpers";
+import { TEST_ORIGIN, cookieOf, formRequest, getRequest, loginAs, sessionCookie, thrownResponse } from "./helpers";
 
 describe("password hashing", () => {
   it("hashes with Argon2id and verifies only the right password", async () => {
@@ -94,6 +94,24 @@ describe("sessions", () => {
     // That use, more than a minute after login, pushed the expiry forward.
     expect(await getSessionUser(request(), later(SESSION_IDLE_MS + 60_000))).not.toBeNull();
     expect(await getSessionUser(request(), later(3 * SESSION_IDLE_MS))).toBeNull();
+  });
+
+  it("is read once per page request (its loaders share it) and again by each action", async () => {
+    const userId = (await verifyLogin("ana@clinica.test", "senha-forte-1"))!;
+    const cookie = cookieOf(await createUserSession(getRequest("/auth"), userId));
+    const page = getRequest("/patients.data?_routes=routes%2Fpatients", { cookie });
+    expect(await getSessionUser(page)).toMatchObject({ id: userId });
+    db.delete(sessions).where(eq(sessions.userId, userId)).run();
+    // The page's next loader finds the user its first one found; the next page does not.
+    expect(await getSessionUser(page)).toMatchObject({ id: userId });
+    expect(await getSessionUser(getRequest("/patients", { cookie }))).toBeNull();
+
+    // An action that ends its own session sees it ended.
+    const again = cookieOf(await createUserSession(getRequest("/auth"), userId));
+    const post = formRequest("/settings", { intent: "logout-others" }, { cookie: again });
+    expect(await getSessionUser(post)).toMatchObject({ id: userId });
+    db.delete(sessions).where(eq(sessions.userId, userId)).run();
+    expect(await getSessionUser(post)).toBeNull();
   });
 
   it("is destroyed on logout, so the old cookie is refused", async () => {

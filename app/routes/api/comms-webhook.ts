@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { readBytes } from "~/.server/form-body";
+import { routeUrl } from "~/.server/route-url";
 import { parseWebhook, verifyHandshake, verifySignature } from "~/.server/whatsapp";
 import { applyStatusEvent, recordInbound } from "~/models/message.server";
 import type { Route } from "./+types/comms-webhook";
@@ -19,7 +20,7 @@ const MAX_EVENT_BYTES = 1024 * 1024;
 
 /** GET: the verification handshake — the challenge as plain text, or 403. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const challenge = verifyHandshake(new URL(request.url).searchParams);
+  const challenge = verifyHandshake(routeUrl(request).searchParams);
   if (challenge === null) return new Response("Forbidden", { status: 403, headers: { "Content-Type": "text/plain" } });
   return new Response(challenge, { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

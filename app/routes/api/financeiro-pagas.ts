@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requirePermission } from "~/.server/auth";
 import { dateParam, pagingParams, payerParam } from "~/.server/receivables-api";
+import { routeUrl } from "~/.server/route-url";
 import { paidItems, receivableScope } from "~/models/receivable.server";
 import type { Route } from "./+types/financeiro-pagas";
 
@@ -10,7 +11,7 @@ import type { Route } from "./+types/financeiro-pagas";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "receivables", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const filters = { from: dateParam(url, "from"), to: dateParam(url, "to"), payerId: payerParam(url) };
   if (filters.from && filters.to && filters.from > filters.to) return data({ error: "from deve ser anterior ou igual a to." }, { status: 400 });
   const { limit, offset } = pagingParams(url);

@@ -1,5 +1,6 @@
 import { requirePermission } from "~/.server/auth";
 import { pagingParams, payerParam, searchParam, statusParam } from "~/.server/receivables-api";
+import { routeUrl } from "~/.server/route-url";
 import { receivableItems, receivableScope } from "~/models/receivable.server";
 import type { Route } from "./+types/financeiro-receber";
 
@@ -10,7 +11,7 @@ import type { Route } from "./+types/financeiro-receber";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "receivables", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const query = { q: searchParam(url), status: statusParam(url), payerId: payerParam(url) };
   const { limit, offset } = pagingParams(url);
   return Response.json({ items: receivableItems(query, receivableScope(user), limit, offset) });

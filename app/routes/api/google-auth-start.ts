@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { requirePermission } from "~/.server/auth";
 import { GOOGLE_MESSAGES, googleConfig, startAuthorization } from "~/.server/google";
+import { routeUrl } from "~/.server/route-url";
 import { sessionKey } from "~/.server/session";
 import { redirectWithToast } from "~/.server/toast";
 import type { Route } from "./+types/google-auth-start";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/google-auth-start";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "googleCalendar", "edit");
-  const returnTo = new URL(request.url).searchParams.get("returnTo") ?? "/google-calendar";
+  const returnTo = routeUrl(request).searchParams.get("returnTo") ?? "/google-calendar";
   const config = googleConfig();
   const key = await sessionKey(request);
   if (!config || !key) return redirectWithToast("/google-calendar", { type: "error", message: GOOGLE_MESSAGES.startFailed });

@@ -3,6 +3,7 @@ import { requirePermission } from "~/.server/auth";
 import { GOOGLE_MESSAGES, GoogleError } from "~/.server/google";
 import { sendDocumentToDrive } from "~/.server/google-drive";
 import { dispatchIntent, intent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { redirectWithToast } from "~/.server/toast";
 import { safeReturnTo } from "~/lib/list-params";
 import type { Route } from "./+types/google-drive-send-document";
@@ -17,7 +18,7 @@ export function loader() {
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "googleDrive", "create");
-  const back = safeReturnTo(new URL(request.url).searchParams.get("returnTo")) ?? "/google-drive";
+  const back = safeReturnTo(routeUrl(request).searchParams.get("returnTo")) ?? "/google-drive";
   return dispatchIntent(request, user, {
     back,
     notFoundMessage: "Documento não encontrado.",

@@ -1,4 +1,5 @@
 import { requirePermission } from "~/.server/auth";
+import { routeUrl } from "~/.server/route-url";
 import { payerReportParams } from "~/lib/fees/report-params";
 import { payerSummary } from "~/models/honorarios.server";
 import type { Route } from "./+types/honorarios-pagador";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/honorarios-pagador";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "payerReports", "view");
-  const params = payerReportParams(new URL(request.url).searchParams);
+  const params = payerReportParams(routeUrl(request).searchParams);
   if (!params.ok) return Response.json({ error: params.error }, { status: 400 });
   return Response.json({ payers: payerSummary(params.value) });
 }

@@ -1,5 +1,6 @@
 import { assertCan, requirePermission } from "~/.server/auth";
 import { csvExport } from "~/.server/csv-export";
+import { routeUrl } from "~/.server/route-url";
 import { formatDate, formatTime } from "~/lib/dates";
 import { APPOINTMENT_STATUS_LABELS, labelFor } from "~/lib/enums";
 import { parseListState } from "~/lib/list-params";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/appointments";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "appointments", "view");
   assertCan(user, "appointments", "export");
-  const { page: _page, filters, ...state } = parseListState(new URL(request.url), APPOINTMENT_LIST);
+  const { page: _page, filters, ...state } = parseListState(routeUrl(request), APPOINTMENT_LIST);
   return csvExport({
     user,
     entity: "appointment",

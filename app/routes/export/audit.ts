@@ -1,5 +1,6 @@
 import { assertCan, requirePermission } from "~/.server/auth";
 import { csvExport } from "~/.server/csv-export";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { parseListState } from "~/lib/list-params";
 import { AUDIT_ACTION_LABELS, AUDIT_LIST, type AuditActionName } from "~/lib/lists";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/audit";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "audit", "view");
   assertCan(user, "audit", "export");
-  const { filters } = parseListState(new URL(request.url), AUDIT_LIST);
+  const { filters } = parseListState(routeUrl(request), AUDIT_LIST);
   return csvExport({
     user,
     entity: "audit_log",

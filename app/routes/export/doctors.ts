@@ -1,5 +1,6 @@
 import { assertCan, requirePermission } from "~/.server/auth";
 import { csvExport } from "~/.server/csv-export";
+import { routeUrl } from "~/.server/route-url";
 import { formatPhone } from "~/lib/documents";
 import { parseListState } from "~/lib/list-params";
 import { DOCTOR_LIST } from "~/lib/lists";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/doctors";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "doctors", "view");
   assertCan(user, "doctors", "export");
-  const { page: _page, filters: _filters, ...state } = parseListState(new URL(request.url), DOCTOR_LIST);
+  const { page: _page, filters: _filters, ...state } = parseListState(routeUrl(request), DOCTOR_LIST);
   return csvExport({
     user,
     entity: "doctor",

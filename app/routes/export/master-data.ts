@@ -1,5 +1,6 @@
 import { assertCan, requirePermission } from "~/.server/auth";
 import { csvExport } from "~/.server/csv-export";
+import { routeUrl } from "~/.server/route-url";
 import { parseListState } from "~/lib/list-params";
 import { HOSPITAL_LIST, MEDICAL_CODE_LIST, PAYER_LIST, SUPPLIER_LIST } from "~/lib/lists";
 import { masterDataTabOf } from "~/lib/master-data-tabs";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/master-data";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "masterData", "view");
   assertCan(user, "masterData", "export");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const tab = masterDataTabOf(url.pathname);
   switch (tab) {
     case "payers": {

@@ -1,5 +1,6 @@
 import { assertCan, requirePermission } from "~/.server/auth";
 import { csvExport } from "~/.server/csv-export";
+import { routeUrl } from "~/.server/route-url";
 import { formatDate, formatIsoDate } from "~/lib/dates";
 import { formatCpf, formatPhone } from "~/lib/documents";
 import { parseListState } from "~/lib/list-params";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/patients";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "patients", "view");
   assertCan(user, "patients", "export");
-  const { page: _page, filters: _filters, ...state } = parseListState(new URL(request.url), PATIENT_LIST);
+  const { page: _page, filters: _filters, ...state } = parseListState(routeUrl(request), PATIENT_LIST);
   return csvExport({
     user,
     entity: "patient",

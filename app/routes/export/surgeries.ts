@@ -1,5 +1,6 @@
 import { assertCan, requirePermission } from "~/.server/auth";
 import { csvExport } from "~/.server/csv-export";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { SURGERY_STATUS_LABELS, labelFor } from "~/lib/enums";
 import { parseListState } from "~/lib/list-params";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/surgeries";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "surgeries", "view");
   assertCan(user, "surgeries", "export");
-  const { page: _page, filters, ...state } = parseListState(new URL(request.url), SURGERY_LIST);
+  const { page: _page, filters, ...state } = parseListState(routeUrl(request), SURGERY_LIST);
   return csvExport({
     user,
     entity: "surgery",

@@ -1,5 +1,6 @@
 import { assertCan, requirePermission } from "~/.server/auth";
 import { csvExport } from "~/.server/csv-export";
+import { routeUrl } from "~/.server/route-url";
 import { formatIsoDate, todayIsoInClinic } from "~/lib/dates";
 import { TASK_CATEGORY_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, labelFor } from "~/lib/enums";
 import { parseListState } from "~/lib/list-params";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/tasks";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "tasks", "view");
   assertCan(user, "tasks", "export");
-  const { page: _page, after: _after, before: _before, filters, ...state } = parseListState(new URL(request.url), TASK_LIST);
+  const { page: _page, after: _after, before: _before, filters, ...state } = parseListState(routeUrl(request), TASK_LIST);
   return csvExport({
     user,
     entity: "task",

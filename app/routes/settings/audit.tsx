@@ -12,6 +12,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
 import { listUrl, parseListState } from "~/lib/list-params";
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_LIST, type AuditActionName } from "~/lib/lists";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Auditoria · Sinapse" }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "audit", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const params = parseListState(url, AUDIT_LIST);
   return { ...listAudit(params), params, chain: lastChainCheck(), listHref: listUrl(url, AUDIT_LIST) };
 }
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "audit", "view");
   return dispatchIntent(request, user, {
-    back: listUrl(new URL(request.url), AUDIT_LIST),
+    back: listUrl(routeUrl(request), AUDIT_LIST),
     intents: {
       verify: intent({
         permission: ["audit", "view"],

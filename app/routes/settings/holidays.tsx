@@ -11,6 +11,7 @@ import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
+import { routeUrl } from "~/.server/route-url";
 import { formatIsoDate, todayIsoInClinic } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 import { useToastEffect } from "~/lib/use-toast-effect";
@@ -32,7 +33,7 @@ function yearOf(url: URL): number {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "settings", "view");
-  const url = new URL(request.url);
+  const url = routeUrl(request);
   const year = yearOf(url);
   const clinic = listClinicHolidays(year);
   const canEdit = can(user, "settings", "edit");
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "settings", "view");
-  const back = `/settings/holidays${new URL(request.url).search.replace(/([?&])remover=[^&]*&?/, "$1").replace(/[?&]$/, "")}`;
+  const back = `/settings/holidays${routeUrl(request).search.replace(/([?&])remover=[^&]*&?/, "$1").replace(/[?&]$/, "")}`;
   return dispatchIntent(request, user, {
     back,
     intents: {
