@@ -7,11 +7,11 @@ import { recordAuthEvent } from "./audit";
 import { findUserId, normalizeEmail, verifyLogin } from "./credentials";
 import { db } from "./db";
 import { hasVerifiedFactor } from "./mfa";
+import { routeUrl } from "./route-url";
 import { ensureClinicSettings } from "./secrets";
 import { type SessionUser, getSessionUser } from "./session";
 import { attemptKeys, clearFailures, coolDownLeft, knownDevice, noteFailure } from "./throttle";
 
-import { routeUrl } from "./route-url";
 export class LoginError extends Error {}
 
 /** The one answer to a wrong e-mail or password, whether or not the account exists. */

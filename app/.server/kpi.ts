@@ -13,6 +13,7 @@ import { csvResponse } from "./csv";
 import { cachedUntilWrite } from "./data-cache";
 import { db } from "./db";
 import { requireFinanceAccess } from "./finance-access";
+import { routeUrl } from "./route-url";
 import { toCsv } from "~/lib/csv";
 import { KPI_FIGURES_TABLE, type KpiFilterOption, type KpiReport, kpiFiguresCsvRows, kpiTableCsvRows } from "~/lib/kpi";
 import { type ParsedKpiPeriod, kpiPeriodQuery, parseKpiPeriod } from "~/lib/kpi-period";
@@ -20,7 +21,6 @@ import { parseId } from "~/lib/list-params";
 import { registryOption } from "~/lib/form-options";
 import { can } from "~/lib/permissions";
 
-import { routeUrl } from "./route-url";
 /** The period and filters of a KPI screen, read from its URL (never throws). */
 export interface KpiQuery extends ParsedKpiPeriod {
   /** `medico`: one doctor's figures, or null for all. */
