@@ -4,7 +4,7 @@ import { Link } from "~/components/ui/link";
 import { type BoardCard, MoveFeedback, PipelineCard, approveHref, moveFetcherKey } from "~/components/pipeline-card";
 import { approvalNeedsJustification } from "~/lib/opme";
 import { formatBRL } from "~/lib/money";
-import { CachedElement } from "~/lib/markup-cache";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { type PipelineStage, isPipelineStage } from "~/lib/pipeline";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
 import type { DndLayerProps } from "./pipeline-dnd";
@@ -125,7 +125,7 @@ export function PipelineBoard({
     <CachedElement
       as="div"
       id="pipeline-board"
-      cacheKey={wrap === PLAIN && pending.size === 0 ? JSON.stringify(["board", columns, canMove, hrefWith({})]) : undefined}
+      cacheKey={wrap === PLAIN && pending.size === 0 ? cacheKeyOf(["board", canMove, hrefWith({})], columns) : undefined}
       className="overflow-x-auto pb-2"
       role="region"
       aria-label="Quadro do pipeline cirúrgico"

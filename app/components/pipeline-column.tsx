@@ -1,7 +1,7 @@
 import { boardHref, denyHref, menuHref } from "~/components/pipeline-board";
 import { type BoardCard, PipelineCard } from "~/components/pipeline-card";
 import { ButtonLink } from "~/components/ui/button";
-import { CachedElement } from "~/lib/markup-cache";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { formatBRL } from "~/lib/money";
 import type { PipelineStage } from "~/lib/pipeline";
 import type { ParamChanges } from "~/lib/url";
@@ -53,7 +53,7 @@ export function PipelineColumnPage({
       <CachedElement
         as="div"
         id="pipeline-column"
-        cacheKey={JSON.stringify(["column", column.rows, canMove, hrefWith({})])}
+        cacheKey={cacheKeyOf(["column", canMove, hrefWith({})], column.rows)}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       >
         {() => column.rows.map((card) => (

@@ -16,6 +16,28 @@ export interface MarkupStore {
 
 export const MarkupStoreContext = createContext<MarkupStore | null>(null);
 
+/** The JSON of objects shared unchanged between requests, made once per object (`cacheKeyOf`). */
+const sharedJson = new WeakMap<object, string>();
+
+/**
+ * A `cacheKey`: `JSON.stringify([...values, ...shared])`. Each of `shared` is data kept unchanged
+ * between requests until the next write (app/.server/data-cache.ts), so its JSON is made once per
+ * object instead of on every request: a board's cards or a month's entries are 20–30 KB of it.
+ * Only for objects no one modifies (the data cache's values are shared by every request already).
+ */
+export function cacheKeyOf(values: readonly unknown[], ...shared: object[]): string {
+  let key = JSON.stringify(values).slice(0, -1);
+  for (const value of shared) {
+    let json = sharedJson.get(value);
+    if (json === undefined) {
+      json = JSON.stringify(value);
+      sharedJson.set(value, json);
+    }
+    key += key.length > 1 ? `,${json}` : json;
+  }
+  return `${key}]`;
+}
+
 type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody";
 
 type CachedElementProps<Tag extends CachedTag> = Omit<ComponentPropsWithoutRef<Tag>, "children"> & {

@@ -16,7 +16,7 @@ import { PipelineColumnPage } from "~/components/pipeline-column";
 import { type RowRights, actionsColumn } from "~/components/row-actions";
 import { DayView, MonthView, WeekView } from "~/components/schedule/schedule-views";
 import { Sidebar } from "~/components/sidebar";
-import { MarkupStoreContext, type MarkupStore } from "~/lib/markup-cache";
+import { MarkupStoreContext, type MarkupStore, cacheKeyOf } from "~/lib/markup-cache";
 import type { AppointmentStatus } from "~/lib/enums";
 import { NAVIGATION } from "~/lib/navigation";
 import { PIPELINE_STAGES } from "~/lib/pipeline";
@@ -54,6 +54,28 @@ function renderSidebar(path: string, clinicName: string, store: MarkupStore | nu
   const sidebar = createElement(Sidebar, { clinicName, narrow: false, drawerOpen: false, onCloseDrawer: () => {} });
   return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(StaticRouter, { location: path }, sidebar)));
 }
+
+describe("cacheKeyOf", () => {
+  test("is the JSON of the values followed by the shared objects", () => {
+    const cards = [{ id: 1, name: 'Ana "A" <b>' }];
+    const day = { entries: [], total: 0 };
+    expect(cacheKeyOf(["board", true, "/pipeline"], cards)).toBe(JSON.stringify(["board", true, "/pipeline", cards]));
+    expect(cacheKeyOf(["week"], cards, day)).toBe(JSON.stringify(["week", cards, day]));
+    expect(cacheKeyOf([], cards)).toBe(JSON.stringify([cards]));
+    expect(cacheKeyOf(["only"])).toBe(JSON.stringify(["only"]));
+  });
+
+  test("makes a shared object's JSON once, however many pages ask", () => {
+    let made = 0;
+    const shared = { toJSON: () => (made++, { cards: 100 }) };
+    const keys = new Set([cacheKeyOf(["a"], shared), cacheKeyOf(["b"], shared), cacheKeyOf(["a"], shared)]);
+    expect(made).toBe(1);
+    expect([...keys]).toEqual(['["a",{"cards":100}]', '["b",{"cards":100}]']);
+    // Another object with the same content is made again, and gives the same key.
+    expect(cacheKeyOf(["a"], { toJSON: () => (made++, { cards: 100 }) })).toBe('["a",{"cards":100}]');
+    expect(made).toBe(2);
+  });
+});
 
 describe("the sidebar's kept markup", () => {
   test("a page sent from kept markup is the page React renders, for every section", () => {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { EmptyState } from "~/components/empty-state";
-import { CachedElement } from "~/lib/markup-cache";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { PatientLink } from "~/components/patient-link";
 import { type BadgeVariant, Badge } from "~/components/ui/badge";
 import { formatInClinic, formatTime } from "~/lib/dates";
@@ -59,10 +59,12 @@ function useEditHref(canEdit: boolean): ((id: number) => string) | null {
  * The key the view's markup is kept under (docs/decisions/0025-cached-shell-markup.md): its days
  * (entries, totals, labels, 'today'), the edit links' form and the day links' form (which carry the
  * doctor filter). A busy day or month is a hundred entries; between changes, every view of it sends
- * the same markup.
+ * the same markup. The entries are the data cache's own arrays (listScheduleEntries), so their JSON
+ * is made once until the next write.
  */
 function viewKey(view: string, days: Day[], editHref: ((id: number) => string) | null, dayHref: ((date: string) => string) | null) {
-  return JSON.stringify([view, editHref && editHref(0), dayHref && dayHref(days[0].date), days]);
+  const labels = days.map((day) => ({ ...day, entries: undefined }));
+  return cacheKeyOf([view, editHref && editHref(0), dayHref && dayHref(days[0].date), labels], ...days.map((day) => day.entries));
 }
 
 /** The entry opens the appointment's edit dialog for those who may edit; otherwise it is plain text. */
