@@ -94,7 +94,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html");
               const page = Buffer.concat(chunks);
-              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+              resolve(new Response(streamOf(page), { headers: responseHeaders, status: responseStatusCode }));
               // Markup is kept from a page that rendered without a fault (after the answer is on its way).
               if (responseStatusCode === 200) markup.keep(page);
               callback();
@@ -111,6 +111,20 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
       },
     );
+  });
+}
+
+/**
+ * A stream of the one finished page. `new Response(buffer)` would copy the whole buffer first
+ * (undici takes a private copy of any byte array it is given), which on a 200 KB page cost more
+ * than joining React's chunks did.
+ */
+function streamOf(page: Buffer) {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(page);
+      controller.close();
+    },
   });
 }
 
