@@ -345,7 +345,7 @@ describe("a short word among other words", () => {
           ...["maria s", "silva m", "m silva", "igor m", "silva kw", "retorno zq", "santos (", "maria silva m", "sa ro", "santos 1"],
           ...["maria silva x", "silva santos j", "retorno silva zq", "maria m silva s", "maria oliveira j", "costa oliveira j"],
           // A short word an eighth of the patients hold ('ig': Igor), or only a location ('('):
-          ...["silva ig", "ig omega", "silvana ig", "retorno ig", "maria silva ig", "omega (", "igor sa"],
+          ...["silva ig", "ig omega", "silvana ig", "silvana kw", "silvana infiltracao ig", "retorno ig", "maria silva ig", "omega (", "igor sa"],
         ]) {
           const want = expected(rows, q, () => true, "asc");
           sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: planned again
@@ -359,14 +359,28 @@ describe("a short word among other words", () => {
           // Counted before the long word's patients are tested for it: its one patient found by the keys.
           const byKeys = statements.some((s) => s.includes('"patients" indexed by patients_search_text_idx cross join'));
           if (t === APPOINTMENT_SEARCH && q === "silva kw" && cap >= 40) paths.add(`rare, by its patients' keys ${byKeys ? "first" : "otherwise"}`);
-          // Short words neither rare nor common: tested on the patients the long words find, and on
-          // the patient of each row whose doctor or key holds every long word (Dra. Silvana).
+          // Short words neither rare nor common: tested on the patients the long words find. The rows
+          // whose doctor or key holds every long word: each row's patient tested when they are fewer
+          // than the patients holding the short words have (Dra. Silvana's infiltrations, against the
+          // patients holding 'ig'), else read from those patients (all of Dra. Silvana's rows, against
+          // the one patient holding 'kw').
           const onPatients = (s: string) => s.includes('where "patients"."id" = patients_search.rowid and');
-          const onRowsPatient = (s: string) => /indexed by appointments_kpi_doctor_start_idx where \(\("appointments"\."doctor_id" in \(\?\)[^)]*\) and exists \(select 1 from "patients" where "patients"\."id" = "appointments"\."patient_id"/.test(s);
-          if (t === APPOINTMENT_SEARCH && cap === 3 && ["maria silva x", "silva ig", "silvana ig"].includes(q)) {
-            paths.add(`among long words ${statements.some(onPatients) ? "on their patients" : "otherwise"}`);
-            if (q === "silvana ig") paths.add(`on a doctor's rows ${statements.some(onRowsPatient) ? "each row's patient" : "otherwise"}`);
+          const onRowsPatient = (s: string) =>
+            /"appointments"\."doctor_id" in \(\?\)/.test(s) && s.includes('and exists (select 1 from "patients" where "patients"."id" = "appointments"."patient_id"');
+          const fromWordsPatients = (s: string) =>
+            /"appointments"\."doctor_id" in \(\?\)/.test(s) &&
+            s.includes('from "patients" indexed by patients_search_text_idx cross join "appointments" indexed by appointments_patient_start_idx');
+          if (t === APPOINTMENT_SEARCH && cap === 3 && ["silva ig", "silvana ig"].includes(q)) {
+            paths.add(`among long words ${statements.some(onPatients) ? "on their patients" : `otherwise (${q})`}`);
           }
+          if (t === APPOINTMENT_SEARCH && cap === 3 && q === "silvana kw") {
+            paths.add(`on a doctor's many rows ${statements.some(fromWordsPatients) && !statements.some(onRowsPatient) ? "from the short word's patients" : "otherwise"}`);
+          }
+          if (t === APPOINTMENT_SEARCH && cap === 3 && q === "silvana infiltracao ig") {
+            paths.add(`on a doctor's few rows ${statements.some(onRowsPatient) && !statements.some(fromWordsPatients) ? "each row's patient" : "otherwise"}`);
+          }
+          // No patient holds 'x' (a key does: 'Sala (Anexo)'): the patients 'maria silva' finds are not tested for it.
+          if (t === APPOINTMENT_SEARCH && q === "maria silva x") paths.add(`a word no patient holds ${statements.some(onPatients) ? "tested" : "left out"}`);
           // Surgeries' own keys cannot be split by a short word: it is tested on the rows several long
           // words share (words no hospital, payer or type holds).
           if (t === SURGERY_SEARCH && ["maria oliveira j", "costa oliveira j"].includes(q) && statements.at(-1)?.includes("row_number() over ()")) paths.add("surgeries among long words on their shared rows");
@@ -375,9 +389,11 @@ describe("a short word among other words", () => {
       }
     }
     expect([...paths].sort()).toEqual([
+      "a word no patient holds left out",
       "among long words on their patients",
       "common, over the cap on the other word's rows",
-      "on a doctor's rows each row's patient",
+      "on a doctor's few rows each row's patient",
+      "on a doctor's many rows from the short word's patients",
       "rare driving",
       "rare, by its patients' keys first",
       "surgeries among long words on their shared rows",
