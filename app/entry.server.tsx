@@ -3,6 +3,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter, isRouteErrorResponse } from "react-router";
 import { markupStoreForPage } from "~/.server/markup-cache";
+import { isHttps } from "~/.server/session";
 import { MarkupStoreContext } from "~/lib/markup-cache";
 import { NonceContext } from "~/lib/nonce";
 
@@ -44,12 +45,6 @@ export function securityHeaders(headers: Headers, options: { https: boolean; non
   if (options.https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   // Pages, data and APIs carry patient data: never kept by the browser or a proxy.
   if (options.dynamic) headers.set("Cache-Control", "no-store");
-}
-
-function isHttps(request: Request) {
-  const forwarded = request.headers.get("X-Forwarded-Proto");
-  if (forwarded) return forwarded.split(",")[0].trim() === "https";
-  return new URL(request.url).protocol === "https:";
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
