@@ -49,7 +49,8 @@ export function feesByDoctor(filter: RangeFilter & { doctorId: number | null }, 
   return cachedUntilWrite(`fees-by-doctor:${JSON.stringify([filter, viewer])}`, () => computeFeesByDoctor(filter, viewer));
 }
 
-function computeFeesByDoctor(filter: RangeFilter & { doctorId: number | null }, viewer: FeeViewer): DoctorFees[] {
+/** `feesByDoctor`, read from the database every time (the bench's figures without the cache). */
+export function computeFeesByDoctor(filter: RangeFilter & { doctorId: number | null }, viewer: FeeViewer): DoctorFees[] {
   if (viewer.ownDoctorOnly && (viewer.doctorId === null || (filter.doctorId !== null && filter.doctorId !== viewer.doctorId))) return [];
   const doctorId = viewer.ownDoctorOnly ? viewer.doctorId : filter.doctorId;
   const f = surgeryFeeLines;
@@ -143,7 +144,8 @@ export function payerSummary(filter: RangeFilter & { payerId: number | null }): 
   return cachedUntilWrite(`payer-summary:${JSON.stringify(filter)}`, () => computePayerSummary(filter));
 }
 
-function computePayerSummary(filter: RangeFilter & { payerId: number | null }): PayerSummary[] {
+/** `payerSummary`, read from the database every time (the bench's figures without the cache). */
+export function computePayerSummary(filter: RangeFilter & { payerId: number | null }): PayerSummary[] {
   const s = surgeries;
   const rows = db
     .select({

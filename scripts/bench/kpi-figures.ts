@@ -73,7 +73,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { opmeKpis } = await import("../../app/models/kpi-opme.server.ts");
   const { metricsKpis } = await import("../../app/models/kpi-metricas.server.ts");
   const { getDashboardStats } = await import("../../app/models/dashboard.server.ts");
-  const { feesByDoctor, payerSummary } = await import("../../app/models/honorarios.server.ts");
+  const { computeFeesByDoctor, computePayerSummary } = await import("../../app/models/honorarios.server.ts");
   const schedule = await import("../../app/models/schedule.server.ts");
   const { loadBoard } = await import("../../app/models/pipeline.server.ts");
   const { computeTransactionSummary } = await import("../../app/models/transaction.server.ts");
@@ -122,13 +122,14 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   rows.push({ screen: "/dashboard", period: "now", filter: "all", ms: time(() => getDashboardStats({ now, includeRevenue: true })), items: 8 });
 
   // Honorários reports: one row per doctor / payer, so each report is one figure per row shown.
-  for (const period of periods) {
-    const { period: range } = parseKpiPeriod(period.params, now);
+  // Without dates (the screens' first view) they sum every line.
+  const everyDate = { label: "all", range: { from: null, to: null } };
+  for (const { label, range } of [...periods.map((p) => ({ label: p.label, range: parseKpiPeriod(p.params, now).period })), everyDate]) {
     let n = 0;
-    const doctorsMs = time(() => (n = feesByDoctor({ from: range.from, to: range.to, doctorId: null }, { ownDoctorOnly: false, doctorId: null }).length));
-    rows.push({ screen: "/honorarios/medicos", period: period.label, filter: "all", ms: doctorsMs, items: Math.max(1, n) });
-    const payersMs = time(() => (n = payerSummary({ from: range.from, to: range.to, payerId: null }).length));
-    rows.push({ screen: "/honorarios/pagador", period: period.label, filter: "all", ms: payersMs, items: Math.max(1, n) });
+    const doctorsMs = time(() => (n = computeFeesByDoctor({ from: range.from, to: range.to, doctorId: null }, { ownDoctorOnly: false, doctorId: null }).length));
+    rows.push({ screen: "/honorarios/medicos", period: label, filter: "all", ms: doctorsMs, items: Math.max(1, n) });
+    const payersMs = time(() => (n = computePayerSummary({ from: range.from, to: range.to, payerId: null }).length));
+    rows.push({ screen: "/honorarios/pagador", period: label, filter: "all", ms: payersMs, items: Math.max(1, n) });
   }
   // The schedule's entries of this day, week and month (kept until the next write, like the
   // reports): one view of up to 100, 140 or 126 entries.
