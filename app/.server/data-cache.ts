@@ -61,8 +61,34 @@ export function writeCache(maxEntries: number) {
   return <T,>(key: string, compute: () => T): T => keptIn(own, maxEntries, key, compute);
 }
 
-function keptIn<T>(store: Map<string, { version: string; value: unknown }>, maxEntries: number, key: string, compute: () => T): T {
-  const version = dataVersion();
+/** Tables whose writes are counted in `table_versions` (migration 0036, by triggers). */
+export type VersionedTable = "surgery_fee_lines" | "doctors";
+let tableVersionStatement: { get(table: string): unknown } | undefined;
+/** Values kept over a few tables (`cachedUntilTablesChange`). */
+const tableEntries = new Map<string, { version: string; value: unknown }>();
+
+/**
+ * `compute()`, or the value it gave for the same `key` while none of `tables` has been written: for
+ * a report that reads only those, which writes elsewhere (an appointment, a patient, a payment) would
+ * otherwise make it compute again. It must read nothing else. Within a transaction the value is
+ * computed and not kept: a version read there may be rolled back and then reached again by other rows.
+ */
+export function cachedUntilTablesChange<T>(tables: readonly VersionedTable[], key: string, compute: () => T): T {
+  if (sqlite.inTransaction) return compute();
+  tableVersionStatement ??= sqlite.prepare("select version from table_versions where table_name = ?").pluck();
+  const versions = tables.map((table) => tableVersionStatement!.get(table));
+  // A table whose row is missing (deleted by hand) is taken to change with every write.
+  const version = versions.some((v) => typeof v !== "number") ? `any:${dataVersion()}` : versions.join(":");
+  return keptIn(tableEntries, MAX_ENTRIES, `${tables.join(",")}|${key}`, compute, version);
+}
+
+function keptIn<T>(
+  store: Map<string, { version: string; value: unknown }>,
+  maxEntries: number,
+  key: string,
+  compute: () => T,
+  version = dataVersion(),
+): T {
   const hit = store.get(key);
   if (hit && hit.version === version) return hit.value as T;
   const value = compute();

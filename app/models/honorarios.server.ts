@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, gte, isNotNull, like, lt, not, or, sql } from "drizzle-orm";
 import { doctors, medicalCodes, payers, referenceFeeSchedules, surgeries, surgeryFeeLines } from "~db/schema";
-import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
+import { cachedUntilTablesChange, cachedUntilWrite, writeCache } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { keysetList } from "~/.server/pagination";
 import type { ListParams } from "~/lib/list-params";
@@ -45,8 +45,11 @@ export interface DoctorFees {
  * `surgery_fee_lines_doctor_date_idx`, summed from the index alone. A doctor sees only their own row.
  */
 export function feesByDoctor(filter: RangeFilter & { doctorId: number | null }, viewer: FeeViewer): DoctorFees[] {
-  // Without dates the report sums 20 years of lines (about 130 ms on a large practice): kept until the next write.
-  return cachedUntilWrite(`fees-by-doctor:${JSON.stringify([filter, viewer])}`, () => computeFeesByDoctor(filter, viewer));
+  // Without dates the report sums 20 years of lines (80-130 ms on a large practice): kept until the
+  // fee lines or the doctors change, not recomputed after every appointment or payment written.
+  return cachedUntilTablesChange(["surgery_fee_lines", "doctors"], `fees-by-doctor:${JSON.stringify([filter, viewer])}`, () =>
+    computeFeesByDoctor(filter, viewer),
+  );
 }
 
 /** `feesByDoctor`, read from the database every time (the bench's figures without the cache). */

@@ -1,14 +1,16 @@
-/** Figures kept until the data changes (app/.server/data-cache.ts): what moves the data's version. */
+/** Figures kept until the data changes (app/.server/data-cache.ts): what moves the data's version, or a few tables' own. */
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordAuthEvent, recordView } from "~/.server/audit";
 import { cachedUntilWrite } from "~/.server/data-cache";
-import { databasePath, sqlite } from "~/.server/db";
+import { databasePath, db, sqlite } from "~/.server/db";
+import { surgeries, surgeryFeeLines } from "~db/schema";
+import { computeFeesByDoctor, feesByDoctor } from "~/models/honorarios.server";
 import { getSessionUser } from "~/.server/session";
 import { kpiFilterOptions } from "~/.server/kpi";
 import { createPatient } from "~/models/patient.server";
 import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
-import { type SignedIn, getRequest, insertDoctor, insertHospital, insertPayer, loginAs } from "../support/fixtures";
+import { type SignedIn, capturePrepared, getRequest, insertDoctor, insertHospital, insertPatient, insertPayer, loginAs } from "../support/fixtures";
 
 let staff: SignedIn;
 beforeAll(async () => {
@@ -83,5 +85,61 @@ describe("kept filter options", () => {
     const kpiPayers = names(kpiFilterOptions({ payers: true }).payers);
     expect(kpiPayers.at(-1)).toBe("Pagador Recém-Criado (inativo)");
     expect(kpiPayers).toContain("Unimed Recém-Criada");
+  });
+});
+
+describe("a report kept over its own tables", () => {
+  it("the fee report by doctor follows every write to fee lines and doctors, from any connection, and no other write", () => {
+    const everyDate = { from: null, to: null, doctorId: null };
+    const viewer = { ownDoctorOnly: false, doctorId: null };
+    const report = () => feesByDoctor(everyDate, viewer);
+    /** The report, and whether it read the fee lines to give it. */
+    const viewed = () => {
+      let rows: ReturnType<typeof report> = [];
+      const read = capturePrepared(() => (rows = report())).some((statement) => statement.includes('"surgery_fee_lines"'));
+      return { rows, read };
+    };
+    const doctorId = insertDoctor("Dra. Honorária", { crm: "771122" });
+    const surgeryId = db
+      .insert(surgeries)
+      .values({ patientId: insertPatient("Paciente dos Honorários"), doctorId, surgeryType: "Artrodese", scheduledDate: new Date("2026-03-10T12:00:00Z") })
+      .returning({ id: surgeries.id })
+      .get().id;
+    db.insert(surgeryFeeLines).values({ surgeryId, doctorId, role: "principal", amountCents: 100_000 }).run();
+    const mine = (rows: ReturnType<typeof report>) => rows.find((row) => row.id === doctorId);
+
+    expect(mine(viewed().rows)).toMatchObject({ qty: 1, total: 100_000 });
+    expect(viewed().read).toBe(false);
+    // Writes elsewhere (a patient, a payer) leave it kept.
+    insertPatient("Paciente Sem Honorários");
+    insertPayer("Pagador Sem Honorários");
+    expect(viewed()).toMatchObject({ read: false, rows: computeFeesByDoctor(everyDate, viewer) });
+
+    // A line written by another connection, a doctor renamed, a line changed by its surgery's new date,
+    // and a line deleted with its surgery: each is read again, equal to the report computed afresh.
+    const other = new Database(databasePath);
+    try {
+      other.prepare("insert into surgery_fee_lines (surgery_id, doctor_id, role, amount_cents) values (?, ?, 'auxiliar', 30000)").run(surgeryId, doctorId);
+    } finally {
+      other.close();
+    }
+    const afterInsert = viewed();
+    expect(afterInsert.read).toBe(true);
+    expect(mine(afterInsert.rows)).toMatchObject({ qty: 1, total_principal: 100_000, total_auxiliar: 30_000, total: 130_000 });
+    sqlite.prepare("update doctors set name = 'Dra. Honorária Renomeada' where id = ?").run(doctorId);
+    expect(mine(viewed().rows)?.name).toBe("Dra. Honorária Renomeada");
+    const march = { from: "2026-03-01", to: "2026-03-31", doctorId };
+    expect(mine(feesByDoctor(march, viewer))).toMatchObject({ total: 130_000 });
+    sqlite.prepare("update surgeries set scheduled_date = ? where id = ?").run(Date.parse("2026-04-10T12:00:00Z"), surgeryId);
+    expect(mine(feesByDoctor(march, viewer))).toBeUndefined();
+    sqlite.prepare("delete from surgeries where id = ?").run(surgeryId);
+    const afterDelete = viewed();
+    expect(afterDelete.read).toBe(true);
+    expect(mine(afterDelete.rows)).toBeUndefined();
+    expect(afterDelete.rows).toEqual(computeFeesByDoctor(everyDate, viewer));
+
+    // Within a transaction the report is computed but not kept: a rolled-back version could come back.
+    sqlite.transaction(() => expect(viewed().read).toBe(true))();
+    expect(viewed().read).toBe(false);
   });
 });
