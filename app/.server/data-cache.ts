@@ -61,8 +61,8 @@ export function writeCache(maxEntries: number) {
   return <T,>(key: string, compute: () => T): T => keptIn(own, maxEntries, key, compute);
 }
 
-/** Tables whose writes are counted in `table_versions` (migration 0036, by triggers). */
-export type VersionedTable = "surgery_fee_lines" | "doctors";
+/** Tables whose writes are counted in `table_versions` (migrations 0036 and 0037, by triggers). */
+export type VersionedTable = "surgery_fee_lines" | "doctors" | "surgeries" | "payers";
 let tableVersionStatement: { get(table: string): unknown } | undefined;
 /** Values kept over a few tables (`cachedUntilTablesChange`). */
 const tableEntries = new Map<string, { version: string; value: unknown }>();

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, gte, isNotNull, like, lt, not, or, sql } from "drizzle-orm";
 import { doctors, medicalCodes, payers, referenceFeeSchedules, surgeries, surgeryFeeLines } from "~db/schema";
-import { cachedUntilTablesChange, cachedUntilWrite, writeCache } from "~/.server/data-cache";
+import { cachedUntilTablesChange, writeCache } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { keysetList } from "~/.server/pagination";
 import type { ListParams } from "~/lib/list-params";
@@ -144,7 +144,8 @@ export interface PayerSummary {
  * `surgeries_payer_date_billing_idx` alone.
  */
 export function payerSummary(filter: RangeFilter & { payerId: number | null }): PayerSummary[] {
-  return cachedUntilWrite(`payer-summary:${JSON.stringify(filter)}`, () => computePayerSummary(filter));
+  // Kept until the surgeries or the payers change, not recomputed after every appointment or patient written.
+  return cachedUntilTablesChange(["surgeries", "payers"], `payer-summary:${JSON.stringify(filter)}`, () => computePayerSummary(filter));
 }
 
 /** `payerSummary`, read from the database every time (the bench's figures without the cache). */

@@ -5,7 +5,7 @@ import { recordAuthEvent, recordView } from "~/.server/audit";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { databasePath, db, sqlite } from "~/.server/db";
 import { surgeries, surgeryFeeLines } from "~db/schema";
-import { computeFeesByDoctor, feesByDoctor } from "~/models/honorarios.server";
+import { computeFeesByDoctor, computePayerSummary, feesByDoctor, payerSummary } from "~/models/honorarios.server";
 import { getSessionUser } from "~/.server/session";
 import { kpiFilterOptions } from "~/.server/kpi";
 import { createPatient } from "~/models/patient.server";
@@ -141,5 +141,49 @@ describe("a report kept over its own tables", () => {
     // Within a transaction the report is computed but not kept: a rolled-back version could come back.
     sqlite.transaction(() => expect(viewed().read).toBe(true))();
     expect(viewed().read).toBe(false);
+  });
+
+  it("the payer summary follows every write to surgeries and payers, and no other write", () => {
+    const everyDate = { from: null, to: null, payerId: null };
+    const viewed = () => {
+      let rows: ReturnType<typeof payerSummary> = [];
+      const read = capturePrepared(() => (rows = payerSummary(everyDate))).some((statement) => statement.includes('"surgeries"'));
+      return { rows, read };
+    };
+    const payerId = insertPayer("Convênio do Resumo");
+    const doctorId = insertDoctor("Dr. do Resumo", { crm: "771133" });
+    const surgeryId = db
+      .insert(surgeries)
+      .values({
+        patientId: insertPatient("Paciente do Resumo"),
+        doctorId,
+        payerId,
+        surgeryType: "Artrodese",
+        scheduledDate: new Date("2026-03-10T12:00:00Z"),
+        receivableStatus: "faturado",
+        billedAmountCents: 500_000,
+      })
+      .returning({ id: surgeries.id })
+      .get().id;
+    const mine = (rows: ReturnType<typeof payerSummary>) => rows.find((row) => row.id === payerId);
+
+    expect(mine(viewed().rows)).toMatchObject({ qty: 1, total: 500_000 });
+    expect(viewed().read).toBe(false);
+    insertPatient("Outro Paciente do Resumo");
+    expect(viewed()).toMatchObject({ read: false, rows: computePayerSummary(everyDate) });
+
+    // A surgery's billing changed by another connection, and the payer renamed: read again.
+    const other = new Database(databasePath);
+    try {
+      other.prepare("update surgeries set billed_amount_cents = 650000 where id = ?").run(surgeryId);
+    } finally {
+      other.close();
+    }
+    const afterBilling = viewed();
+    expect(afterBilling.read).toBe(true);
+    expect(mine(afterBilling.rows)).toMatchObject({ qty: 1, total: 650_000 });
+    sqlite.prepare("update payers set name = 'Convênio do Resumo Renomeado' where id = ?").run(payerId);
+    expect(mine(viewed().rows)?.name).toBe("Convênio do Resumo Renomeado");
+    expect(viewed().rows).toEqual(computePayerSummary(everyDate));
   });
 });
