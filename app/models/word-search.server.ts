@@ -204,9 +204,15 @@ function byPatientKeys(t: WordSearchTable, word: string, common: boolean): { par
   // A pass over the own keys pays only when the patients' rows settle the count before it is read.
   if (!common && !t.ownKeysFew) return null;
   if (!common && !anyPatientHolds(word)) return { part: null };
-  const source = common ? sql`${patients} not indexed` : sql`${patients} indexed by patients_search_text_idx`;
-  return { part: { from: sql`${source} cross join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = ${patients.id}`, where: holds } };
+  return { part: { from: patientsThenRows(t, common ? sql`${patients} not indexed` : PATIENT_KEYS), where: holds } };
 }
+
+/** The patients through their key index, passed over whole (a short word's test on each key). */
+const PATIENT_KEYS = sql`${patients} indexed by patients_search_text_idx`;
+
+/** The patients read from `source`, each one's rows then sought in the table's patient index. */
+const patientsThenRows = (t: WordSearchTable, source: SQL) =>
+  sql`${source} cross join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = ${patients.id}`;
 
 /**
  * Whether any patient's key holds a short word: a pass over the key index that stops at the first
@@ -214,7 +220,7 @@ function byPatientKeys(t: WordSearchTable, word: string, common: boolean): { par
  * words it splits by (`coverParts`).
  */
 const anyPatientHolds = (word: string) =>
-  patientWordsUntilWrite(word, () => !!db.get(sql`select 1 from ${patients} indexed by patients_search_text_idx where ${likeWord(patients.searchText, word)} limit 1`));
+  patientWordsUntilWrite(word, () => !!db.get(sql`select 1 from ${PATIENT_KEYS} where ${likeWord(patients.searchText, word)} limit 1`));
 const patientWordsUntilWrite = writeCache(64);
 
 /** The share of the first patients (a sample, not indexed) whose key holds a short word. */
@@ -329,17 +335,14 @@ const PATIENT_KEYS_PER_ROW_TESTED = 8;
  * counted only that far. 'maria x': each of the 300 000 appointments at Vila Mariana had its patient
  * tested for 'x' (220 ms), where the patients holding 'x', one in twenty, have 46 000.
  */
-function byShortWordsPatients(t: WordSearchTable, split: Part, short: string[], shares: ReadonlyMap<string, number>): Part | null {
+function byShortWordsPatients(t: WordSearchTable, split: Part & { index: string }, short: string[], shares: ReadonlyMap<string, number>): Part | null {
   const known = short.filter((word) => shares.has(word)).map((word) => shares.get(word)!);
-  if (short.length === 0 || known.length === 0 || !split.index) return null;
+  if (short.length === 0 || known.length === 0) return null;
   const expected = Math.min(...known) * countMatches(t.table, undefined).total;
   const bound = Math.ceil(expected + countMatches(patients, undefined).total / PATIENT_KEYS_PER_ROW_TESTED);
   const splitRows = db.get<{ n: number }>(sql`select count(*) as n from (select 1 from ${t.table} indexed by ${sql.raw(split.index)} where ${split.where} limit ${bound})`)!.n;
   if (splitRows < bound) return null;
-  return {
-    from: sql`${patients} indexed by patients_search_text_idx cross join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = ${patients.id}`,
-    where: and(...short.map((word) => patientSearch(word, { inOrder: true })), split.where)!,
-  };
+  return { from: patientsThenRows(t, PATIENT_KEYS), where: and(...short.map((word) => patientSearch(word, { inOrder: true })), split.where)! };
 }
 
 /** The patient `id` holds `word` in their key, looked up (a short word, which the trigram index cannot answer). */
