@@ -154,6 +154,19 @@ export function locateIn(table: SQLiteTable, where: SQL | undefined, order: Keys
 const locatedUntilWrite = writeCache(64);
 
 /**
+ * A list screen's page (its rows, total and cursors) kept until the next write, by the list's name
+ * and everything the page is read from (`params`: its position, search, sort and filters, and any
+ * scope of the viewer's; nothing read from the clock). A page viewed again between two changes, or
+ * returned to from a record, is not read again; and the same rows object is handed out, so the
+ * table's kept markup finds its key without serialising the rows anew (`cacheKeyOf`). Callers must
+ * not modify what it returns. A store of its own: its keys come from what users type.
+ */
+export function pageUntilWrite<T>(list: string, params: unknown, read: () => T): T {
+  return pagesUntilWrite(`${list}:${JSON.stringify(params)}`, read);
+}
+const pagesUntilWrite = writeCache(128);
+
+/**
  * A list screen's page, the usual way: the matches counted (`countMatches`, capped, unless the
  * screen gives its count kept) and the page read by `keysetPage`, its exact total given when known.
  * `run` gets the list's `where` already joined with the page's position.

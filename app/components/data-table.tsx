@@ -13,7 +13,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { pathWithParams, type ParamChanges } from "~/lib/url";
-import { CachedElement } from "~/lib/markup-cache";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { cn } from "~/lib/utils";
 
 export { withParams } from "~/lib/url";
@@ -147,7 +147,7 @@ export function DataTable<Row>({
           <CachedElement
             as="tbody"
             id={rowsId}
-            cacheKey={keepRows === undefined ? undefined : JSON.stringify(["rows", columns.map((c) => c.key), keepRows, pathname + search, rows])}
+            cacheKey={keepRows === undefined ? undefined : cacheKeyOf(["rows", columns.map((c) => c.key), keepRows, pathname + search], rows)}
             data-slot="table-body"
             className="[&_tr:last-child]:border-0"
           >

@@ -7,7 +7,7 @@ import { DomainError } from "~/.server/domain-error";
 import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { formatDate, formatDateTime, formatTime, isSameDayInClinic } from "~/lib/dates";
-import { type KeysetOrder, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage, pageUntilWrite } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
 import { likeWord } from "~/.server/search-sql";
@@ -110,7 +110,12 @@ export function appointmentExport({ q, dir }: Omit<ListParams<AppointmentSort>, 
   return { fields: APPOINTMENT_EXPORT_FIELDS, query };
 }
 
+/** The appointments list, a page kept until the next write (`pageUntilWrite`). */
 export function listAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
+  return pageUntilWrite("appointments", [state, filters], () => readAppointments(state, filters));
+}
+
+function readAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters) {
   // The count needs no join: the search reaches patients and doctors through subqueries.
   const search = planWordSearch(APPOINTMENT_SEARCH, state.q, appointmentFilters(filters));
   const order: KeysetOrder = { key: APPOINTMENT_SEARCH.order, id: appointments.id, dir: state.dir };

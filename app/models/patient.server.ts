@@ -2,12 +2,11 @@ import { type SQL, type SQLWrapper, and, asc, count, desc, eq, inArray, ne, sql 
 import { appointments, documents, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
-import { writeCache } from "~/.server/data-cache";
 import { db, sqlite } from "~/.server/db";
 import { ftsPhrase, likeWord, searchWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
-import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage, pageUntilWrite } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { PatientSort } from "~/lib/lists";
 import { buildSearchText } from "~/lib/search";
@@ -153,18 +152,13 @@ function searchPage(plan: SearchPlan | null, where: SQL | undefined, counted: { 
 }
 
 /**
- * The patients list. A search's page is kept until the next write (its own store, like the other
- * lists' search plans): viewed again, or returned to from a patient's record, it is not searched
- * again.
+ * The patients list, a page kept until the next write (`pageUntilWrite`): viewed again, or returned
+ * to from a patient's record, it is not searched or read again.
  */
 export function listPatients(state: ListParams<PatientSort>) {
-  const words = searchWords(state.q);
-  if (words.length === 0) return listedPatients(state);
-  const key = JSON.stringify([state.q.trim(), state.sort, state.dir, state.page, state.after ?? null, state.before ?? null]);
-  return searchesUntilWrite(key, () => listedPatients(state));
+  const { q, sort, dir, page, after, before } = state;
+  return pageUntilWrite("patients", [q.trim(), sort, dir, page, after ?? null, before ?? null], () => listedPatients(state));
 }
-
-const searchesUntilWrite = writeCache(64);
 
 function listedPatients(state: ListParams<PatientSort>) {
   const plan = searchPlan(state.q);

@@ -17,7 +17,7 @@ import { type Intent, intent } from "~/.server/intent-action";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
-import { type KeysetOrder, countMatches, keysetList, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, countMatches, keysetList, keysetPage, pageUntilWrite } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
@@ -190,6 +190,10 @@ function selectReceivables(where: SQL | undefined, orderBy: SQL[], limit: number
 
 /** One page of /financeiro/cirurgias-receber (keyset pages by date, totals capped: ADR 0009). */
 export function listReceivables(state: ListParams<"scheduledDate">, filters: ReceivableFilters, scope: ReceivableScope) {
+  return pageUntilWrite("receivables", [state, filters, scope], () => readReceivables(state, filters, scope));
+}
+
+function readReceivables(state: ListParams<"scheduledDate">, filters: ReceivableFilters, scope: ReceivableScope) {
   const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: state.dir };
   const search = receivableSearch({ q: state.q, status: filters.status, payerId: filters.payerId }, scope);
   const page = keysetPage(
@@ -281,6 +285,10 @@ function selectPaid(where: SQL | undefined, orderBy: SQL[], limit: number, offse
 const paidTotalsUntilWrite = writeCache(32);
 
 export function listPaid(state: ListParams<"paidAt">, filters: PaidFilters, scope: ReceivableScope) {
+  return pageUntilWrite("paid", [state, filters, scope], () => readPaid(state, filters, scope));
+}
+
+function readPaid(state: ListParams<"paidAt">, filters: PaidFilters, scope: ReceivableScope) {
   const where = paidWhere(filters, scope);
   const order: KeysetOrder = { key: surgeries.paidAt, id: surgeries.id, dir: state.dir };
   const { counted, billedTotalCents } = paidTotalsUntilWrite(JSON.stringify(["paid", filters, scope]), () => ({

@@ -18,7 +18,7 @@ import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { isoDateInClinic, toDateTimeLocalValue, todayIsoInClinic } from "~/lib/dates";
 import type { SurgeryStatus } from "~/lib/enums";
-import { type KeysetOrder, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage, pageUntilWrite } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams, REGISTRY_OPTIONS_LIMIT, draftFromUrl, parseId } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
 import { normalizeSearch } from "~/lib/search";
@@ -119,7 +119,12 @@ export function surgeryExport({ q, dir }: Omit<ListParams<SurgerySort>, "page">,
   return { fields: SURGERY_EXPORT_FIELDS, query };
 }
 
+/** The surgeries list, a page kept until the next write (`pageUntilWrite`). */
 export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFilters) {
+  return pageUntilWrite("surgeries", [state, filters], () => readSurgeries(state, filters));
+}
+
+function readSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFilters) {
   // The count needs no join: the search reaches patients and doctors through subqueries.
   const search = planWordSearch(SURGERY_SEARCH, state.q, surgeryFilters(filters));
   const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: state.dir };

@@ -2,6 +2,7 @@ import { asc, count, inArray } from "drizzle-orm";
 import { doctors, surgeries } from "~db/schema";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { db } from "~/.server/db";
+import { pageUntilWrite } from "~/.server/pagination";
 import { PAGE_SIZE, offsetOf } from "~/lib/list-params";
 
 /**
@@ -14,6 +15,10 @@ import { PAGE_SIZE, offsetOf } from "~/lib/list-params";
  * each view took 10 ms.
  */
 export function listSurgicalGroups(page: number) {
+  return pageUntilWrite("surgical-groups", page, () => readSurgicalGroups(page));
+}
+
+function readSurgicalGroups(page: number) {
   const total = db.select({ n: count() }).from(doctors).get()!.n;
   const counts = surgeryCountsByDoctor();
   const surgeriesOf = (doctorId: number) => counts.get(doctorId) ?? 0;

@@ -4,7 +4,7 @@ import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { writeCache } from "~/.server/data-cache";
-import { countMatches, keysetPage } from "~/.server/pagination";
+import { countMatches, keysetPage, pageUntilWrite } from "~/.server/pagination";
 import type { TransactionType } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { TransactionFilters } from "~/lib/lists";
@@ -40,7 +40,12 @@ const LIST_FIELDS = {
   surgeryId: t.surgeryId,
 };
 
+/** The cash book, a page kept until the next write (`pageUntilWrite`). */
 export function listTransactions(state: TransactionState) {
+  return pageUntilWrite("transactions", state, () => readTransactions(state));
+}
+
+function readTransactions(state: TransactionState) {
   const where = transactionWhere(state.filters);
   const order = { key: t.transactionDate, id: t.id, dir: state.dir };
   const counted = countMatches(t, where);

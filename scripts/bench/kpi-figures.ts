@@ -1,7 +1,8 @@
 /**
  * `npm run bench:figures`: what the dashboard, KPI and honorários figures, the schedule's entries,
- * the pipeline's board, the cash book's and paid surgeries' totals and the surgical groups' counts
- * cost when nothing is cached (the first view after any write), on the database at DATABASE_PATH.
+ * the pipeline's board, the cash book's and paid surgeries' totals, the surgical groups' counts and
+ * the main lists' pages cost when nothing is cached (the first view after any write), on the
+ * database at DATABASE_PATH.
  *
  * Each report is computed through the same model function its screen calls, bypassing the
  * `cachedUntilWrite` cache, for the periods a user can pick (this month, this year, ten years:
@@ -35,6 +36,8 @@ function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
+
+const url = (page: string) => new URL(page, "http://localhost");
 
 function time(run: () => unknown): number {
   run(); // warm-up: statement preparation, page cache
@@ -80,6 +83,12 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { paidBilledCents, paidWhere } = await import("../../app/models/receivable.server.ts");
   const { countSurgeriesByDoctor } = await import("../../app/models/surgical-group.server.ts");
   const { todayIsoInClinic } = await import("../../app/lib/dates.ts");
+  const { sqlite } = await import("../../app/.server/db.ts");
+  const { parseListState } = await import("../../app/lib/list-params.ts");
+  const lists = await import("../../app/lib/lists.ts");
+  const { listPatients } = await import("../../app/models/patient.server.ts");
+  const { listAppointments } = await import("../../app/models/appointment.server.ts");
+  const { listSurgeries } = await import("../../app/models/surgery.server.ts");
 
   const now = new Date();
   const tenYearsAgo = new Date(now);
@@ -157,6 +166,26 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   rows.push({ screen: "/financeiro/cirurgias-pagas", period: "all", filter: "one payer", ms: time(() => paidBilledCents(paidWhere({ ...paid, payerId }, "all"))), items: 1 });
   // Grupos cirúrgicos: every doctor's number of surgeries.
   rows.push({ screen: "/surgical-groups", period: "all", filter: "all", ms: time(() => countSurgeriesByDoctor()), items: 1 });
+  // A list's page (kept until the next write with its search's plan): the first view after a write,
+  // made so by a row written to a table of this connection's own before each read (a temporary
+  // table: the database is left as it was).
+  sqlite.exec("create temp table bench_write (at integer)");
+  const write = sqlite.prepare("insert into bench_write values (1)");
+  const listPages: Array<[string, () => unknown]> = [
+    ["/patients", () => listPatients(parseListState(url("/patients"), lists.PATIENT_LIST))],
+    ["/patients?q=silva", () => listPatients(parseListState(url("/patients?q=silva"), lists.PATIENT_LIST))],
+    ...["/appointments", "/appointments?page=20000", "/appointments?q=silva"].map((page): [string, () => unknown] => [page, () => {
+      const { filters, ...state } = parseListState(url(page), lists.APPOINTMENT_LIST);
+      return listAppointments(state, filters);
+    }]),
+    ...["/surgeries", "/surgeries?stage=aprovado", "/surgeries?q=silva"].map((page): [string, () => unknown] => [page, () => {
+      const { filters, ...state } = parseListState(url(page), lists.SURGERY_LIST);
+      return listSurgeries(state, filters);
+    }]),
+  ];
+  for (const [page, read] of listPages) {
+    rows.push({ screen: page, period: "now", filter: "a page of rows, after a write", ms: time(() => (write.run(), read())), items: 1 });
+  }
   return rows;
 }
 

@@ -4,12 +4,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordAuthEvent, recordView } from "~/.server/audit";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { databasePath, db, sqlite } from "~/.server/db";
-import { surgeries, surgeryFeeLines } from "~db/schema";
+import { appointments, surgeries, surgeryFeeLines } from "~db/schema";
 import { computeFeesByDoctor, computePayerSummary, feesByDoctor, payerSummary } from "~/models/honorarios.server";
 import { getSessionUser } from "~/.server/session";
 import { kpiFilterOptions } from "~/.server/kpi";
-import { createPatient } from "~/models/patient.server";
-import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
+import { parseListState } from "~/lib/list-params";
+import { APPOINTMENT_LIST, SURGERY_LIST } from "~/lib/lists";
+import { listAppointments } from "~/models/appointment.server";
+import { createPatient, listPatients } from "~/models/patient.server";
+import { listHospitalOptions, listPayerOptions, listSurgeries } from "~/models/surgery.server";
 import { type SignedIn, capturePrepared, getRequest, insertDoctor, insertHospital, insertPatient, insertPayer, loginAs } from "../support/fixtures";
 
 let staff: SignedIn;
@@ -85,6 +88,67 @@ describe("kept filter options", () => {
     const kpiPayers = names(kpiFilterOptions({ payers: true }).payers);
     expect(kpiPayers.at(-1)).toBe("Pagador Recém-Criado (inativo)");
     expect(kpiPayers).toContain("Unimed Recém-Criada");
+  });
+});
+
+describe("a list's page kept until the next write", () => {
+  const patientsPage = (q: string) => listPatients({ q, page: 1, sort: "name", dir: "asc" });
+  const surgeriesPage = (query: string) => {
+    const { filters, ...state } = parseListState(new URL(`http://localhost/surgeries?${query}`), SURGERY_LIST);
+    return listSurgeries(state, filters);
+  };
+  /** The page, and whether it was read from the database to give it. */
+  const viewed = <T,>(page: () => T) => {
+    let value!: T;
+    const read = capturePrepared(() => (value = page())).length > 0;
+    return { value, read };
+  };
+
+  it("hands out the same page until any write, then reads it again with the change", () => {
+    const doctorId = insertDoctor("Dra. Lista Guardada", { crm: "661199" });
+    const patientId = insertPatient("Quitéria Listada");
+    const surgeryId = db
+      .insert(surgeries)
+      .values({ patientId, doctorId, surgeryType: "Microdiscectomia", hospital: "Hospital Antigo", scheduledDate: new Date("2026-05-04T12:00:00Z") })
+      .returning({ id: surgeries.id })
+      .get().id;
+    const hospitalShown = () => surgeriesPage("q=quiteria").rows.find((row) => row.id === surgeryId)?.hospital;
+
+    const first = viewed(() => surgeriesPage("q=quiteria"));
+    expect(first.read).toBe(true);
+    expect(first.value.rows.map((row) => row.id)).toEqual([surgeryId]);
+    const again = viewed(() => surgeriesPage("q=quiteria"));
+    expect(again).toEqual({ value: first.value, read: false });
+    expect(again.value).toBe(first.value);
+    // Another page of the same list (a filter) is its own.
+    expect(surgeriesPage("q=quiteria&stage=concluido").rows).toEqual([]);
+
+    // A write on this connection, then another connection's commit: each is seen on the next view.
+    sqlite.prepare("update surgeries set hospital = 'Hospital Novo' where id = ?").run(surgeryId);
+    expect(hospitalShown()).toBe("Hospital Novo");
+    const other = new Database(databasePath);
+    try {
+      other.prepare("update surgeries set hospital = 'Hospital Outro' where id = ?").run(surgeryId);
+    } finally {
+      other.close();
+    }
+    expect(hospitalShown()).toBe("Hospital Outro");
+
+    // The patients list and the appointments list the same way.
+    expect(patientsPage("quiteria").rows.map((row) => row.name)).toEqual(["Quitéria Listada"]);
+    expect(viewed(() => patientsPage("quiteria")).read).toBe(false);
+    sqlite.prepare("update patients set name = 'Quitéria Renomeada' where id = ?").run(patientId);
+    expect(patientsPage("quiteria").rows.map((row) => row.name)).toEqual(["Quitéria Renomeada"]);
+    const appointmentsPage = () => {
+      const { filters, ...state } = parseListState(new URL("http://localhost/appointments?q=quiteria"), APPOINTMENT_LIST);
+      return listAppointments(state, filters);
+    };
+    expect(appointmentsPage().rows).toEqual([]);
+    db.insert(appointments)
+      .values({ patientId, doctorId, startTime: new Date("2026-05-05T13:00:00Z"), endTime: new Date("2026-05-05T13:30:00Z"), type: "consulta", status: "scheduled" })
+      .run();
+    expect(appointmentsPage().rows.map((row) => row.patientName)).toEqual(["Quitéria Renomeada"]);
+    expect(viewed(appointmentsPage).read).toBe(false);
   });
 });
 
