@@ -71,7 +71,7 @@ const tableEntries = new Map<string, { version: string; value: unknown }>();
  * `compute()`, or the value it gave for the same `key` while none of `tables` has been written: for
  * a report that reads only those, which writes elsewhere (an appointment, a patient, a payment) would
  * otherwise make it compute again. It must read nothing else. Within a transaction the value is
- * computed and not kept: a version read there may be rolled back and then reached again by other rows.
+ * computed afresh, and not kept (`keptIn`).
  */
 export function cachedUntilTablesChange<T>(tables: readonly VersionedTable[], key: string, compute: () => T): T {
   if (sqlite.inTransaction) return compute();
@@ -92,6 +92,10 @@ function keptIn<T>(
   const hit = store.get(key);
   if (hit && hit.version === version) return hit.value as T;
   const value = compute();
+  // Not kept from inside a transaction: if it rolls back, its rows are gone but not the version read
+  // there (total_changes() does not go back; a table's count does, and is reached again by other
+  // rows), so the value would be handed out as current.
+  if (sqlite.inTransaction) return value;
   // Set anew, so the oldest computed is the first forgotten.
   store.delete(key);
   if (store.size >= maxEntries) store.delete(store.keys().next().value!);

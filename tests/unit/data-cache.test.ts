@@ -65,6 +65,21 @@ describe("a kept figure", () => {
   });
 });
 
+describe("a value computed inside a transaction", () => {
+  it("is not kept: once the transaction rolls back, the next view computes it again", () => {
+    const patientCount = () => cachedUntilWrite("test:rolled-back", () => sqlite.prepare("select count(*) from patients").pluck().get() as number);
+    const before = patientCount();
+    expect(() =>
+      sqlite.transaction(() => {
+        insertPatient("Paciente Desfeito");
+        expect(patientCount()).toBe(before + 1);
+        throw new Error("desfeito");
+      })(),
+    ).toThrow("desfeito");
+    expect(patientCount()).toBe(before);
+  });
+});
+
 describe("kept filter options", () => {
   it("the lists' payer, hospital and doctor options follow every write to them", () => {
     const names = (rows: { name?: string; label?: string }[]) => rows.map((row) => row.name ?? row.label);
