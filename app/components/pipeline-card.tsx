@@ -1,4 +1,4 @@
-import { ArrowRightLeft, CalendarDays, Clock, GripVertical } from "~/components/icons";
+import { GripVertical } from "~/components/icons";
 import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
 import { Link } from "~/components/ui/link";
@@ -19,12 +19,13 @@ export interface BoardCard {
   payerName: string | null;
   /** The scheduled date and time as the clinic reads it (formatted by the loader: no date library in the board's first load). */
   scheduledText: string;
-  /** The ANS clock's last day, dd/MM/yyyy. */
-  ansDueText: string | null;
   stage: PipelineStage;
   daysInStage: number;
-  ans: AnsState | null;
-  /** Different suppliers quoting the OPME, when the surgery has an OPME request or is in 'OPME em Cotação'. */
+  /** The ANS clock, on cards whose stage runs one (absent otherwise). */
+  ans?: AnsState | null;
+  /** The ANS clock's last day, dd/MM/yyyy, with `ans`. */
+  ansDueText?: string | null;
+  /** Different suppliers quoting the OPME, when the surgery has an OPME request or is in 'OPME em Cotação' (absent otherwise). */
   opme?: { suppliers: number } | null;
 }
 
@@ -93,14 +94,13 @@ export function PipelineCard({
         <dd>{card.hospital || "-"}</dd>
         <dt>Pagador</dt>
         <dd>{card.payerName || "-"}</dd>
-        <dt>
-          <CalendarDays aria-hidden className="inline size-3" /> <span className="sr-only">Data</span>
+        <dt className="ico-calendar-days">
+          <span className="sr-only">Data</span>
         </dt>
-        <dd className="tabular-nums">{card.scheduledText}</dd>
+        <dd>{card.scheduledText}</dd>
       </dl>
       <div className="flex flex-wrap gap-1">
-        <Badge variant="outline">
-          <Clock aria-hidden />
+        <Badge variant="outline" className="ico-clock">
           {daysInStageText(card.daysInStage)}
         </Badge>
         {card.ans ? (
@@ -138,9 +138,8 @@ function MoveMenu({
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <details className="move-menu" open={initiallyOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>
-        <ArrowRightLeft aria-hidden className="size-3" />
-        Mover<span className="sr-only"> {card.patientName}</span>
+      <summary className="ico-arrow-right-left">
+        Mover<span className="sr-only">{` ${card.patientName}`}</span>
       </summary>
       {open ? (
         <ul className="mt-2 grid gap-1" aria-label={`Mover ${card.patientName} para`}>
@@ -168,8 +167,8 @@ function MoveMenu({
           ))}
         </ul>
       ) : (
-        <Link to={menuHref} className="move-menu-item mt-2 text-primary underline-offset-2 hover:underline">
-          Escolher a etapa<span className="sr-only"> de {card.patientName}</span>
+        <Link to={menuHref} className="move-menu-item">
+          Escolher a etapa<span className="sr-only">{` de ${card.patientName}`}</span>
         </Link>
       )}
     </details>

@@ -73,6 +73,7 @@ type CardRow = ReturnType<ReturnType<typeof cardQuery>["all"]>[number];
 function toCard(row: Omit<CardRow, "cursorKey">, now: Date, today: string, holidays: ReadonlySet<string>) {
   const since = row.stageChangedAt ?? row.createdAt;
   const stage = row.currentStage as PipelineStage;
+  const ans = ansState(stage, row.ansDueOn, today, holidays);
   return {
     id: row.id,
     patientName: row.patientName,
@@ -80,12 +81,11 @@ function toCard(row: Omit<CardRow, "cursorKey">, now: Date, today: string, holid
     surgeryType: row.surgeryType,
     hospital: row.hospital,
     payerName: row.payerName,
-    scheduledDate: row.scheduledDate,
     scheduledText: formatDateTime(row.scheduledDate),
     stage,
     daysInStage: Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS)),
-    ans: ansState(stage, row.ansDueOn, today, holidays),
-    ansDueText: row.ansDueOn ? formatIsoDate(row.ansDueOn) : null,
+    // Only a card whose ANS clock runs carries it: the board sends its hundred cards to the browser.
+    ...(ans && { ans, ansDueText: formatIsoDate(ans.dueOn) }),
   };
 }
 
@@ -95,9 +95,12 @@ export type PipelineCard = ReturnType<typeof toCard>;
  * The OPME quote count of the cards shown (one indexed read for the visible cards only): a card
  * with an OPME request, or in 'OPME em Cotação', carries how many different suppliers quoted.
  */
-function withOpme<Card extends { id: number; stage: PipelineStage }>(cards: Card[]): Array<Card & { opme: { suppliers: number } | null }> {
+function withOpme<Card extends { id: number; stage: PipelineStage }>(cards: Card[]): Array<Card & { opme?: { suppliers: number } }> {
   const counts = opmeSupplierCounts(cards.map((card) => card.id));
-  return cards.map((card) => ({ ...card, opme: counts.has(card.id) ? { suppliers: counts.get(card.id)! } : card.stage === "opme_cotacao" ? { suppliers: 0 } : null }));
+  return cards.map((card) => {
+    const suppliers = counts.get(card.id) ?? (card.stage === "opme_cotacao" ? 0 : undefined);
+    return suppliers === undefined ? card : { ...card, opme: { suppliers } };
+  });
 }
 
 /**

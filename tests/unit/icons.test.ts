@@ -32,26 +32,38 @@ const escape = (value: string | number) => String(value).replace(/&/g, "&amp;").
 
 const STROKE = ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
 
+/** An icon's shapes as SVG elements, the way lucide-react draws them. */
+async function shapes(name: string): Promise<string> {
+  return (await iconNode(name))
+    .map(([tag, attrs]) => {
+      const list = Object.entries(attrs)
+        .filter(([key]) => key !== "key")
+        .map(([key, value]) => ` ${key}="${escape(value)}"`)
+        .join("");
+      return `<${tag}${list}/>`;
+    })
+    .join("");
+}
+
 async function renderSprite(): Promise<string> {
   const symbols: string[] = [];
   for (const name of [...new Set<string>([...ICON_NAMES, ...NAV_ICONS])].sort()) {
-    const children = (await iconNode(name))
-      .map(([tag, attrs]) => {
-        const list = Object.entries(attrs)
-          .filter(([key]) => key !== "key")
-          .map(([key, value]) => ` ${key}="${escape(value)}"`)
-          .join("");
-        return `<${tag}${list}/>`;
-      })
-      .join("");
     // Lucide's stroke style on each symbol: what <use> clones is the symbol, not the sprite's root.
-    symbols.push(`<symbol id="${name}" viewBox="0 0 24 24"${STROKE}>${children}</symbol>`);
+    symbols.push(`<symbol id="${name}" viewBox="0 0 24 24"${STROKE}>${await shapes(name)}</symbol>`);
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg">\n` +
     symbols.join("\n") +
     "\n</svg>\n"
   );
+}
+
+const maskDir = path.join(root, "app/assets/mask-icons");
+
+/** The icons app.css draws as CSS masks (its `.ico-*` classes): every `mask-icons/<Name>.svg` it names. */
+function maskIconNames(): string[] {
+  const css = fs.readFileSync(path.join(root, "app/app.css"), "utf8");
+  return [...new Set([...css.matchAll(/mask-icons\/(\w+)\.svg/g)].map((match) => match[1]))].sort();
 }
 
 test("the sprite draws every ICON_NAMES and NAV_ICONS icon as lucide-react does, and nothing else", async () => {
@@ -85,4 +97,17 @@ test("no module of the app imports lucide-react: icons come from the sprite", ()
   };
   walk(path.join(root, "app"));
   expect(offenders).toEqual([]);
+});
+
+test("each icon app.css draws as a mask is lucide-react's drawing, and the folder holds nothing else", async () => {
+  const names = maskIconNames();
+  expect(names).toContain("Clock");
+  for (const name of names) {
+    // A mask reads only the drawing's opacity: the stroke's colour is the element's `currentColor`.
+    const expected = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"${STROKE.replace("currentColor", "black")}>${await shapes(name)}</svg>\n`;
+    const file = path.join(maskDir, `${name}.svg`);
+    if (process.env.UPDATE_ICONS) fs.mkdirSync(maskDir, { recursive: true }), fs.writeFileSync(file, expected);
+    expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "(missing)").toBe(expected);
+  }
+  expect(fs.readdirSync(maskDir).sort()).toEqual(names.map((name) => `${name}.svg`));
 });

@@ -47,13 +47,21 @@ test.each(TARGETS)("<Link to=%j> renders as React Router's", (to) => {
     { discover: "none" as const },
   ]) {
     const props = { to, ...extra };
-    expect(render(Link, props)).toBe(render(RouterLink, props));
+    expect(render(Link, props)).toBe(render(RouterLink, { discover: "none", ...props }));
   }
+  const rendered = render(Link, { to, discover: "render" });
+  expect(rendered).toBe(render(RouterLink, { to, discover: "render" }));
+  if (!/^(https?:)?\/\//.test(to)) expect(rendered).toContain('data-discover="true"');
+});
+
+test("links carry no data-discover unless asked (routes are all known from the start)", () => {
+  expect(render(Link, { to: "/patients" })).toBe('<a href="/patients">Texto</a>');
+  expect(render(Link, { to: "?edit=5" })).not.toContain("data-discover");
 });
 
 test("an object `to` is left to React Router", () => {
   const props = { to: { pathname: "/patients", search: "?page=3" } };
-  expect(render(Link, props)).toBe(render(RouterLink, props));
+  expect(render(Link, props)).toBe(render(RouterLink, { discover: "none", ...props }));
 });
 
 test("every module takes Link from the kit, not React Router's own", () => {

@@ -201,7 +201,8 @@ describe("the board", () => {
     const column = loadBoard(filters).columns.find((c) => c.stage === "aguardando_parecer")!;
     expect(column.total).toBe(COLUMN_CARD_LIMIT + 5);
     expect(column.cards).toHaveLength(COLUMN_CARD_LIMIT);
-    const dates = column.cards.map((c) => c.scheduledDate.getTime());
+    const dateOf = sqlite.prepare("select scheduled_date from surgeries where id = ?").pluck();
+    const dates = column.cards.map((c) => Number(dateOf.get(c.id)));
     expect(dates).toEqual([...dates].sort((x, y) => x - y));
     const page = loadColumn("aguardando_parecer", { q: "", page: 2, sort: "scheduledDate", dir: "asc" }, filters);
     expect(page.rows).toHaveLength(0); // they all fit on page 1 of the column (25 a page)
