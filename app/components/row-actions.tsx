@@ -1,5 +1,4 @@
 import { Link } from "~/components/ui/link";
-import { Pencil, Trash2 } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
 import type { ParamChanges } from "~/lib/url";
 import { cn } from "~/lib/utils";
@@ -12,6 +11,7 @@ export interface RowRights {
 /**
  * A row's edit and delete links (`?edit=ID`, `?delete=ID`), each shown only when the server would
  * accept it. `subject` completes the accessible names: 'Editar {subject}', 'Excluir {subject}'.
+ * Their icons are drawn by CSS (`.ico-*`, app.css): a page shows fifty of them.
  */
 export function RowActions({
   id,
@@ -27,14 +27,10 @@ export function RowActions({
   return (
     <div className="flex justify-end gap-1">
       {rights.edit ? (
-        <ButtonLink to={hrefWith({ edit: id, dialog: null, delete: null })} variant="ghost" size="icon" aria-label={`Editar ${subject}`} preventScrollReset>
-          <Pencil className="size-4" />
-        </ButtonLink>
+        <ButtonLink to={hrefWith({ edit: id, dialog: null, delete: null })} variant="ghost" size="icon" className="ico-pencil" aria-label={`Editar ${subject}`} preventScrollReset />
       ) : null}
       {rights.delete ? (
-        <ButtonLink to={hrefWith({ delete: id, dialog: null, edit: null })} variant="ghost" size="icon" aria-label={`Excluir ${subject}`} preventScrollReset>
-          <Trash2 className="size-4 text-destructive" />
-        </ButtonLink>
+        <ButtonLink to={hrefWith({ delete: id, dialog: null, edit: null })} variant="ghost" size="icon" className="ico-trash-2 ico-destructive" aria-label={`Excluir ${subject}`} preventScrollReset />
       ) : null}
     </div>
   );
