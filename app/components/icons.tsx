@@ -8,6 +8,11 @@
  * loads (≈8.7 KB gzipped of the shared chunk). The sidebar's icons (NAV_ICONS in
  * app/lib/navigation.ts) are symbols of the same sprite.
  *
+ * Markup repeated on every row or card of a page (a list's edit and delete links, the pipeline's
+ * cards) draws its decorative icons with CSS instead: a class such as `ico-pencil` on the element
+ * (app.css), whose ::before is masked with lucide's drawing from app/assets/mask-icons/. That is a
+ * class name in the HTML where an `<svg><use …/></svg>` costs about 110 bytes.
+ *
  * Names are lucide-react's export names, so an icon is chosen at https://lucide.dev as before.
  * To add one: add it to ICON_NAMES and export it below, then redraw the sprite with
  * `UPDATE_ICONS=1 npx vitest run tests/unit/icons.test.ts` (the test fails until the sprite matches,

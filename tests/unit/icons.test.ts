@@ -1,8 +1,9 @@
 /**
  * The app's SVG sprite (app/assets/icons.svg) holds exactly the icons of ICON_NAMES
  * (app/components/icons.tsx) and NAV_ICONS (the sidebar's), drawn as lucide-react draws them.
- * `UPDATE_ICONS=1 npx vitest run tests/unit/icons.test.ts` rewrites it after a change to either
- * list or a lucide-react upgrade.
+ * So are the icons app.css draws with CSS masks (app/assets/mask-icons/, one file per icon its
+ * `.ico-*` classes name). `UPDATE_ICONS=1 npx vitest run tests/unit/icons.test.ts` rewrites both
+ * after a change to the lists, to app.css's masks or a lucide-react upgrade.
  */
 import fs from "node:fs";
 import path from "node:path";
