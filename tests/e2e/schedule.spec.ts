@@ -46,7 +46,9 @@ test.beforeAll(() => {
 });
 
 const heading = (page: Page) => page.getByTestId("schedule-period");
-const entry = (scope: Page | ReturnType<Page["locator"]>, name: string) => scope.getByTestId("schedule-entry").filter({ hasText: name });
+/** The schedule's appointments: the day view's rows, the week's and the month's lines. */
+const ENTRIES = ".day-entry, .schedule-entry";
+const entry = (scope: Page | ReturnType<Page["locator"]>, name: string) => scope.locator(ENTRIES).filter({ hasText: name });
 
 test("Day shows the appointment at its São Paulo time with details and status, linked to its edit dialog", async ({ page, signIn }) => {
   await signIn(page, "admin");
@@ -130,14 +132,14 @@ test("Month is a calendar grid; a busy day lists three and links '+N mais' to it
   await expect(entry(grid.locator('td[data-date="2026-11-23"]'), names.early)).toHaveCount(1);
 
   const busy = grid.locator('td[data-date="2026-11-10"]');
-  await expect(busy.getByTestId("schedule-entry")).toHaveCount(3);
-  await expect(busy.getByTestId("schedule-entry")).toHaveText([/^08:00/, /^09:00/, /^10:00/]);
+  await expect(busy.locator(ENTRIES)).toHaveCount(3);
+  await expect(busy.locator(ENTRIES)).toHaveText([/^08:00/, /^09:00/, /^10:00/]);
   await expect(busy.getByRole("link", { name: `08:00 ${names.busy}` })).toHaveAttribute("href", new RegExp(`^/appointments\\?edit=${ids.busy[2]}&returnTo=%2Fschedule`));
   await busy.getByRole("link", { name: /\+2 mais/ }).click();
   await expect(page).toHaveURL(`/schedule?view=day&date=2026-11-10&doctor=${ids.doctor}`);
   await expect(heading(page)).toHaveText("terça-feira, 10 de novembro de 2026");
-  await expect(page.getByTestId("schedule-entry")).toHaveCount(5);
-  await expect(page.getByTestId("schedule-entry").last()).toContainText("12:00–12:30");
+  await expect(page.locator(ENTRIES)).toHaveCount(5);
+  await expect(page.locator(ENTRIES).last()).toContainText("12:00–12:30");
 
   // Leading days of the previous month are shown (and dimmed) in December.
   await page.goto("/schedule?view=month&date=2026-12-15");
@@ -205,7 +207,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Médico")).toHaveValue(String(ids.doctor));
     await expect(entry(page.locator('section[data-date="2026-11-22"]'), names.late)).toBeVisible();
     // Only this doctor's appointments are left.
-    const doctorsShown = await page.getByTestId("schedule-entry").allTextContents();
+    const doctorsShown = await page.locator(ENTRIES).allTextContents();
     expect(doctorsShown.length).toBeGreaterThan(0);
     for (const text of doctorsShown) expect(text).toContain(names.doctor);
 

@@ -98,7 +98,7 @@ export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
       data-date={day.date}
     >
       {() => day.entries.map((entry) => (
-        <li key={entry.id} className="day-entry" data-testid="schedule-entry">
+        <li key={entry.id} className="day-entry">
           <p className="day-entry-time">
             <EntryLink href={editHref && editHref(entry.id)}>
               <time dateTime={new Date(entry.startTime).toISOString()}>{timeRange(entry, day)}</time>
@@ -120,7 +120,7 @@ export function DayView({ day, canEdit }: { day: Day; canEdit: boolean }) {
   );
 }
 
-/** One line of a week column or month cell: status colour, time, patient (and doctor). */
+/** One line of a week column or month cell: status colour, time, patient (and doctor). A week shows a hundred: its classes are app.css's short ones. */
 function CompactEntry({ entry, day, href, showDoctor }: { entry: Entry; day: Day; href: string | null; showDoctor: boolean }) {
   const range = timeRange(entry, day);
   const status = statusLabel(entry.status);
@@ -128,12 +128,11 @@ function CompactEntry({ entry, day, href, showDoctor }: { entry: Entry; day: Day
     <li
       className={`schedule-entry ${STATUS_BORDERS[entry.status]}`}
       title={`${range} · ${entry.patientName} · ${entry.doctorName} · ${status}`}
-      data-testid="schedule-entry"
     >
-      <EntryLink href={href} className="block">
-        <span className="font-medium tabular-nums">{showDoctor || entry.startTime < day.start ? range : formatTime(entry.startTime)}</span>{" "}
+      <EntryLink href={href}>
+        <span className="entry-time">{showDoctor || entry.startTime < day.start ? range : formatTime(entry.startTime)}</span>{" "}
         <span className={entry.status === "cancelled" ? "break-words line-through" : "break-words"}>{entry.patientName}</span>
-        {showDoctor ? <span className="block truncate text-muted-foreground">{entry.doctorName}</span> : null}
+        {showDoctor ? <span className="entry-doctor">{entry.doctorName}</span> : null}
         <span className="sr-only">{` (${status})`}</span>
       </EntryLink>
     </li>
