@@ -107,7 +107,10 @@ test("each icon app.css draws as a mask is lucide-react's drawing, and the folde
     // A mask reads only the drawing's opacity: the stroke's colour is the element's `currentColor`.
     const expected = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"${STROKE.replace("currentColor", "black")}>${await shapes(name)}</svg>\n`;
     const file = path.join(maskDir, `${name}.svg`);
-    if (process.env.UPDATE_ICONS) fs.mkdirSync(maskDir, { recursive: true }), fs.writeFileSync(file, expected);
+    if (process.env.UPDATE_ICONS) {
+      fs.mkdirSync(maskDir, { recursive: true });
+      fs.writeFileSync(file, expected);
+    }
     expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "(missing)").toBe(expected);
   }
   expect(fs.readdirSync(maskDir).sort()).toEqual(names.map((name) => `${name}.svg`));

@@ -28,7 +28,7 @@ function rendersPlain(props: LinkProps): props is LinkProps & { to: string } {
  * sorting, pages): they were a quarter of its rendering time.
  */
 function ServerLink(props: LinkProps, ref: Ref<HTMLAnchorElement>) {
-  if (!rendersPlain(props)) return <RouterLink ref={ref} discover="none" {...props} />;
+  if (!rendersPlain(props)) return UndiscoveredLink(props, ref);
   const {
     to,
     discover = "none",
@@ -49,19 +49,19 @@ function ServerLink(props: LinkProps, ref: Ref<HTMLAnchorElement>) {
 }
 
 /** React Router's `<Link>` with `discover="none"` unless told otherwise (see `Link`). */
-function BrowserLink(props: LinkProps, ref: Ref<HTMLAnchorElement>) {
+function UndiscoveredLink(props: LinkProps, ref: Ref<HTMLAnchorElement>) {
   return <RouterLink ref={ref} discover="none" {...props} />;
 }
 
 /**
  * React Router's `<Link>`, the same props and behaviour, but `discover` defaults to "none". In the
- * browser it is `<Link>` itself; on the server, links to plain absolute paths render straight to
- * their `<a>` (identical markup, so hydration sees no difference and the browser's `<Link>` takes
- * over).
+ * browser it is `<Link>` with that default; on the server, links to plain absolute paths render
+ * straight to their `<a>` (identical markup, so hydration sees no difference and the browser's
+ * `<Link>` takes over).
  *
  * `discover` only matters to lazy route discovery, which this app does not use
  * (`routeDiscovery: { mode: "initial" }` in react-router.config.ts: the browser has every route
  * from the start). React Router still marks each link with `data-discover="true"` by default:
  * 20 bytes on each of the 125–290 links of a page.
  */
-export const Link: typeof RouterLink = forwardRef(typeof document === "undefined" ? ServerLink : BrowserLink);
+export const Link: typeof RouterLink = forwardRef(typeof document === "undefined" ? ServerLink : UndiscoveredLink);
