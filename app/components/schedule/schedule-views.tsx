@@ -8,7 +8,6 @@ import { PatientLink } from "~/components/patient-link";
 import { type BadgeVariant, Badge } from "~/components/ui/badge";
 import { formatInClinic, formatTime } from "~/lib/dates";
 import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus, labelFor } from "~/lib/enums";
-import { cn } from "~/lib/utils";
 import type { Route } from "../../routes/+types/schedule";
 
 /* The day, week and month views of /schedule: each entry a link to its appointment (for editors). */
@@ -23,14 +22,6 @@ const STATUS_VARIANTS: Record<AppointmentStatus, BadgeVariant> = {
   confirmed: "success",
   completed: "secondary",
   cancelled: "destructive",
-};
-
-/** Left border colour of a compact entry: the status badge's colour. */
-const STATUS_BORDERS: Record<AppointmentStatus, string> = {
-  scheduled: "border-l-info",
-  confirmed: "border-l-success",
-  completed: "border-l-muted-foreground/50",
-  cancelled: "border-l-destructive",
 };
 
 function statusLabel(status: string) {
@@ -126,16 +117,28 @@ function CompactEntry({ entry, day, href, showDoctor }: { entry: Entry; day: Day
   const status = statusLabel(entry.status);
   return (
     <li
-      className={`schedule-entry ${STATUS_BORDERS[entry.status]}`}
+      className={`schedule-entry entry-${entry.status}`}
       title={`${range} · ${entry.patientName} · ${entry.doctorName} · ${status}`}
     >
       <EntryLink href={href}>
         <span className="entry-time">{showDoctor || entry.startTime < day.start ? range : formatTime(entry.startTime)}</span>{" "}
-        <span className={entry.status === "cancelled" ? "break-words line-through" : "break-words"}>{entry.patientName}</span>
+        <span className={entry.status === "cancelled" ? "line-through" : undefined}>{entry.patientName}</span>
         {showDoctor ? <span className="entry-doctor">{entry.doctorName}</span> : null}
         <span className="sr-only">{` (${status})`}</span>
       </EntryLink>
     </li>
+  );
+}
+
+/** '+N mais' under a week column or month cell whose entries were capped: a link to its Day view. */
+function MoreLink({ day, href }: { day: Day; href: string }) {
+  const more = day.total - day.entries.length;
+  if (more <= 0) return null;
+  return (
+    <Link to={href} className="day-more">
+      {`+${more} mais`}
+      <span className="sr-only">{` consultas em ${day.label}`}</span>
+    </Link>
   );
 }
 
@@ -144,25 +147,16 @@ export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boo
   return (
     <CachedElement as="div" id="week-days" cacheKey={viewKey("week", days, editHref, dayHref)} className="grid gap-3 lg:grid-cols-7">
       {() => days.map((day) => (
-        <section
-          key={day.date}
-          aria-labelledby={`week-day-${day.date}`}
-          data-date={day.date}
-          data-today={day.isToday || undefined}
-          className={cn(
-            "flex min-h-32 min-w-0 flex-col gap-2 rounded-xl border bg-card p-2 text-card-foreground shadow-sm",
-            day.isToday && "border-primary ring-1 ring-primary",
-          )}
-        >
+        <section key={day.date} aria-labelledby={`week-day-${day.date}`} data-date={day.date} data-today={day.isToday || undefined} className="week-day">
           <h3 id={`week-day-${day.date}`} className="text-sm">
             <Link
               to={dayHref(day.date)}
               aria-label={`${day.label}${day.isToday ? " (hoje)" : ""}`}
               aria-current={day.isToday ? "date" : undefined}
-              className="flex items-baseline gap-1.5 rounded-sm px-1 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              className="week-day-link"
             >
               <span className="text-muted-foreground capitalize">{day.weekday}</span>
-              <span className={cn("text-lg font-semibold", day.isToday && "text-primary")}>{day.dayNumber}</span>
+              <span className="week-day-number">{day.dayNumber}</span>
               {day.isToday ? <span className="text-xs font-medium text-primary">Hoje</span> : null}
             </Link>
           </h3>
@@ -175,14 +169,7 @@ export function WeekView({ days, canEdit, dayHref }: { days: Day[]; canEdit: boo
           ) : (
             <p className="px-1 text-xs text-muted-foreground">Sem consultas</p>
           )}
-          {day.total > day.entries.length ? (
-            <Link
-              to={dayHref(day.date)}
-              className="rounded-sm px-1 text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              +{day.total - day.entries.length} mais<span className="sr-only"> consultas em {day.label}</span>
-            </Link>
-          ) : null}
+          <MoreLink day={day} href={dayHref(day.date)} />
         </section>
       ))}
     </CachedElement>
@@ -209,44 +196,26 @@ export function MonthView({ title, days, canEdit, dayHref }: { title: string; da
         <CachedElement as="tbody" id="month-weeks" cacheKey={viewKey("month", days, editHref, dayHref)}>
           {() => weeks.map((week) => (
             <tr key={week[0].date}>
-              {week.map((day) => {
-                const more = day.total - day.entries.length;
-                return (
-                  <td
-                    key={day.date}
-                    data-date={day.date}
-                    data-outside={day.inPeriod ? undefined : "true"}
-                    className={cn("relative h-28 border-t border-l p-1 align-top first:border-l-0", !day.inPeriod && "bg-muted/40 text-muted-foreground")}
+              {week.map((day) => (
+                <td key={day.date} data-date={day.date} data-outside={day.inPeriod ? undefined : "true"} className="month-day">
+                  <Link
+                    to={dayHref(day.date)}
+                    aria-label={`${day.label}${day.isToday ? " (hoje)" : ""}${day.total ? `, ${day.total} ${day.total === 1 ? "consulta" : "consultas"}` : ""}`}
+                    aria-current={day.isToday ? "date" : undefined}
+                    className="day-number"
                   >
-                    <Link
-                      to={dayHref(day.date)}
-                      aria-label={`${day.label}${day.isToday ? " (hoje)" : ""}${day.total ? `, ${day.total} ${day.total === 1 ? "consulta" : "consultas"}` : ""}`}
-                      aria-current={day.isToday ? "date" : undefined}
-                      className={cn(
-                        "inline-flex size-7 items-center justify-center rounded-full text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                        day.isToday && "bg-primary font-semibold text-primary-foreground hover:bg-primary/90",
-                      )}
-                    >
-                      {day.dayNumber}
-                    </Link>
-                    {day.entries.length > 0 ? (
-                      <ul className="mt-1 space-y-1">
-                        {day.entries.map((entry) => (
-                          <CompactEntry key={entry.id} entry={entry} day={day} href={editHref && editHref(entry.id)} showDoctor={false} />
-                        ))}
-                      </ul>
-                    ) : null}
-                    {more > 0 ? (
-                      <Link
-                        to={dayHref(day.date)}
-                        className="mt-1 inline-block rounded-sm px-1 text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                      >
-                        +{more} mais<span className="sr-only"> consultas em {day.label}</span>
-                      </Link>
-                    ) : null}
-                  </td>
-                );
-              })}
+                    {day.dayNumber}
+                  </Link>
+                  {day.entries.length > 0 ? (
+                    <ul className="mt-1 space-y-1">
+                      {day.entries.map((entry) => (
+                        <CompactEntry key={entry.id} entry={entry} day={day} href={editHref && editHref(entry.id)} showDoctor={false} />
+                      ))}
+                    </ul>
+                  ) : null}
+                  <MoreLink day={day} href={dayHref(day.date)} />
+                </td>
+              ))}
             </tr>
           ))}
         </CachedElement>
