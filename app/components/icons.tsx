@@ -42,7 +42,6 @@ export const ICON_NAMES = [
   "CalendarX",
   "Check",
   "CheckCircle2",
-  "ChevronDown",
   "ChevronLeft",
   "ChevronRight",
   "ChevronsUpDown",
@@ -167,7 +166,6 @@ export const CalendarRange = spriteIcon("CalendarRange");
 export const CalendarX = spriteIcon("CalendarX");
 export const Check = spriteIcon("Check");
 export const CheckCircle2 = spriteIcon("CheckCircle2");
-export const ChevronDown = spriteIcon("ChevronDown");
 export const ChevronLeft = spriteIcon("ChevronLeft");
 export const ChevronRight = spriteIcon("ChevronRight");
 export const ChevronsUpDown = spriteIcon("ChevronsUpDown");

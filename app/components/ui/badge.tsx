@@ -35,5 +35,5 @@ export function badgeVariants({
 export type BadgeProps = ComponentProps<"span"> & { variant?: BadgeVariant };
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span data-slot="badge" className={badgeVariants({ variant, className })} {...props} />;
+  return <span className={badgeVariants({ variant, className })} {...props} />;
 }

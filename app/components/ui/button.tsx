@@ -43,7 +43,6 @@ export type ButtonProps = ComponentProps<"button"> & ButtonStyleProps;
 export function Button({ className, variant, size, ...props }: ButtonProps) {
   return (
     <button
-      data-slot="button"
       className={buttonVariants({ variant, size, className })}
       {...props}
     />
@@ -56,7 +55,6 @@ export type ButtonLinkProps = ComponentProps<typeof Link> & ButtonStyleProps;
 export function ButtonLink({ className, variant, size, ...props }: ButtonLinkProps) {
   return (
     <Link
-      data-slot="button"
       className={buttonVariants({ variant, size, className })}
       {...props}
     />

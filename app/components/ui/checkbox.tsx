@@ -7,7 +7,6 @@ export function Checkbox({ className, ...props }: Omit<ComponentProps<"input">, 
   return (
     <input
       type="checkbox"
-      data-slot="checkbox"
       className={cn(
         "peer size-4 shrink-0 cursor-pointer accent-primary",
         // Native checkboxes ignore box-shadow rings in some browsers, so focus uses an outline.

@@ -1,15 +1,8 @@
 import type { ComponentProps } from "react";
 
 import { cn } from "~/lib/utils";
-import { controlClasses } from "./input";
 
+/** A text area with the inputs' look (app.css `.control`), growing with its content. */
 export function Textarea({ className, rows = 3, ...props }: ComponentProps<"textarea">) {
-  return (
-    <textarea
-      data-slot="textarea"
-      rows={rows}
-      className={cn(controlClasses, "field-sizing-content min-h-16 py-2", className)}
-      {...props}
-    />
-  );
+  return <textarea rows={rows} className={cn("control textarea", className)} {...props} />;
 }
