@@ -5,13 +5,13 @@
  * year; a page draws it with `<svg><use href="…icons-<hash>.svg#Name"/></svg>`. Against
  * lucide-react's components this keeps every icon's paths out of each page's HTML (a list row's
  * edit and delete buttons were ≈0.8 KB of it) and lucide-react out of the JavaScript every page
- * loads (≈8.7 KB gzipped of the shared chunk). The sidebar's icons (NAV_ICONS in
- * app/lib/navigation.ts) are symbols of the same sprite.
+ * loads (≈8.7 KB gzipped of the shared chunk).
  *
  * Markup repeated on every row or card of a page (a list's edit and delete links, the pipeline's
- * cards) draws its decorative icons with CSS instead: a class such as `ico-pencil` on the element
- * (app.css), whose ::before is masked with lucide's drawing from app/assets/mask-icons/. That is a
- * class name in the HTML where an `<svg><use …/></svg>` costs about 110 bytes.
+ * cards) or on every page (the sidebar's icons, NAV_ICONS in app/lib/navigation.ts) draws its
+ * decorative icons with CSS instead: a class such as `ico-pencil` on the element (app.css,
+ * `maskIconClass`), whose ::before is masked with lucide's drawing from app/assets/mask-icons/.
+ * That is a class name in the HTML where an `<svg><use …/></svg>` costs about 110 bytes.
  *
  * Names are lucide-react's export names, so an icon is chosen at https://lucide.dev as before.
  * To add one: add it to ICON_NAMES and export it below, then redraw the sprite with
@@ -128,11 +128,17 @@ function hasAccessibleName(props: object) {
   return Object.keys(props).some((key) => key.startsWith("aria-") || key === "role" || key === "title");
 }
 
-/** The sprite's URL, for markup that draws a symbol itself (the sidebar's `<use href="…#Name">`). */
-export const ICON_SPRITE_HREF: string = iconsHref;
+/**
+ * The class that draws lucide's icon `name` as the element's ::before (app.css `.ico-<name>`, the
+ * name in kebab case: "Trash2" → "ico-trash-2"). tests/unit/icons.test.ts checks that app.css draws
+ * every NAV_ICONS icon.
+ */
+export function maskIconClass(name: string): string {
+  return `ico-${name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([a-zA-Z])(\d)/g, "$1-$2").toLowerCase()}`;
+}
 
-/** The symbol `name` of the sprite (a sidebar icon, or one of ICON_NAMES). */
-export function SpriteIcon({ name, size = 24, ...props }: IconProps & { name: string }) {
+/** The symbol `name` of the sprite. */
+function SpriteIcon({ name, size = 24, ...props }: IconProps & { name: string }) {
   return (
     <svg width={size} height={size} aria-hidden={hasAccessibleName(props) ? undefined : true} {...props}>
       <use href={`${iconsHref}#${name}`} />

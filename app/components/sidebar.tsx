@@ -2,7 +2,7 @@ import { PanelLeftClose, PanelLeftOpen, X } from "~/components/icons";
 import { type RefObject, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
-import { ICON_SPRITE_HREF } from "~/components/icons";
+import { maskIconClass } from "~/components/icons";
 import { CachedElement } from "~/lib/markup-cache";
 import { cn } from "~/lib/utils";
 import {
@@ -189,21 +189,9 @@ export function Sidebar({ clinicName, narrow, drawerOpen, onCloseDrawer, closeBu
   );
 }
 
-/**
- * A sidebar icon, drawn from the sprite (a cached file) instead of inline SVG paths. A plain
- * function, not a component: the sidebar draws sixty of them on every page.
- */
-function navIcon(name: NavIconName) {
-  return (
-    <svg aria-hidden="true" className="nav-icon">
-      <use href={`${ICON_SPRITE_HREF}#${name}`} />
-    </svg>
-  );
-}
-
 function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; collapsed: boolean; nested?: boolean }) {
   const active = isActiveTarget(useLocation().pathname, item.to);
-  let className = "nav-link";
+  let className = `nav-link ${maskIconClass(item.icon)}`;
   if (collapsed) className += " nav-link-collapsed";
   else if (nested) className += " nav-link-nested";
   if (active) className += " nav-link-active";
@@ -216,7 +204,6 @@ function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; colla
       aria-current={active ? "page" : undefined}
       className={className}
     >
-      {navIcon(item.icon)}
       {collapsed ? null : item.label}
     </Link>
   );
@@ -250,8 +237,7 @@ function Collapsible({
       onToggle={(e) => onToggle(id, e.currentTarget.open)}
     >
       {/* The chevron is drawn by the CSS (.nav-group::after), turned when the group is open. */}
-      <summary className="nav-group">
-        {navIcon(icon)}
+      <summary className={`nav-group ${maskIconClass(icon)}`}>
         <span className="nav-group-label">{label}</span>
       </summary>
       {children}

@@ -1,8 +1,8 @@
 /**
  * The app's SVG sprite (app/assets/icons.svg) holds exactly the icons of ICON_NAMES
- * (app/components/icons.tsx) and NAV_ICONS (the sidebar's), drawn as lucide-react draws them.
- * So are the icons app.css draws with CSS masks (app/assets/mask-icons/, one file per icon its
- * `.ico-*` classes name). `UPDATE_ICONS=1 npx vitest run tests/unit/icons.test.ts` rewrites both
+ * (app/components/icons.tsx), drawn as lucide-react draws them. So are the icons app.css draws with
+ * CSS masks (app/assets/mask-icons/, one file per icon its `.ico-*` classes name), the sidebar's
+ * (NAV_ICONS) among them. `UPDATE_ICONS=1 npx vitest run tests/unit/icons.test.ts` rewrites both
  * after a change to the lists, to app.css's masks or a lucide-react upgrade.
  */
 import fs from "node:fs";
@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "vitest";
 import * as icons from "~/components/icons";
-import { ICON_NAMES } from "~/components/icons";
+import { ICON_NAMES, maskIconClass } from "~/components/icons";
 import { NAVIGATION, NAV_ICONS, isSubgroup } from "~/lib/navigation";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -48,7 +48,7 @@ async function shapes(name: string): Promise<string> {
 
 async function renderSprite(): Promise<string> {
   const symbols: string[] = [];
-  for (const name of [...new Set<string>([...ICON_NAMES, ...NAV_ICONS])].sort()) {
+  for (const name of [...ICON_NAMES].sort()) {
     // Lucide's stroke style on each symbol: what <use> clones is the symbol, not the sprite's root.
     symbols.push(`<symbol id="${name}" viewBox="0 0 24 24"${STROKE}>${await shapes(name)}</symbol>`);
   }
@@ -67,7 +67,7 @@ function maskIconNames(): string[] {
   return [...new Set([...css.matchAll(/mask-icons\/(\w+)\.svg/g)].map((match) => match[1]))].sort();
 }
 
-test("the sprite draws every ICON_NAMES and NAV_ICONS icon as lucide-react does, and nothing else", async () => {
+test("the sprite draws every ICON_NAMES icon as lucide-react does, and nothing else", async () => {
   const expected = await renderSprite();
   if (process.env.UPDATE_ICONS) fs.writeFileSync(spriteFile, expected);
   expect(fs.existsSync(spriteFile) ? fs.readFileSync(spriteFile, "utf8") : "(missing)").toBe(expected);
@@ -83,7 +83,7 @@ test("every icon the sidebar shows is in NAV_ICONS, and every NAV_ICONS entry is
 });
 
 test("every name of ICON_NAMES is exported as an icon component, and every icon exported is listed", () => {
-  const exported = Object.keys(icons).filter((key) => /^[A-Z]/.test(key) && !key.startsWith("ICON_") && key !== "SpriteIcon");
+  const exported = Object.keys(icons).filter((key) => /^[A-Z]/.test(key) && !key.startsWith("ICON_"));
   expect(exported.sort()).toEqual([...ICON_NAMES].sort());
 });
 
@@ -114,4 +114,14 @@ test("each icon app.css draws as a mask is lucide-react's drawing, and the folde
     expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "(missing)").toBe(expected);
   }
   expect(fs.readdirSync(maskDir).sort()).toEqual(names.map((name) => `${name}.svg`));
+});
+
+test("app.css draws every sidebar icon under the class maskIconClass names", () => {
+  const css = fs.readFileSync(path.join(root, "app/app.css"), "utf8");
+  expect(maskIconClass("Trash2")).toBe("ico-trash-2");
+  expect(maskIconClass("BarChart3")).toBe("ico-bar-chart-3");
+  expect(maskIconClass("LayoutDashboard")).toBe("ico-layout-dashboard");
+  for (const name of NAV_ICONS) {
+    expect(css, name).toContain(`.${maskIconClass(name)}::before {\n    --ico: url("./assets/mask-icons/${name}.svg");\n  }`);
+  }
 });
