@@ -79,7 +79,7 @@ export function PipelineCard({
   const titleId = `card-${card.id}-title`;
 
   return (
-    <article aria-labelledby={titleId} data-card={card.id} className={pending ? "pipeline-card opacity-60" : "pipeline-card"}>
+    <article aria-labelledby={titleId} className={pending ? "pipeline-card opacity-60" : "pipeline-card"}>
       <div className="pipeline-card-head">
         <Link id={titleId} to={`/pipeline/${card.id}`} className="pipeline-card-title">
           {card.patientName}

@@ -61,7 +61,7 @@ test("Day shows the appointment at its São Paulo time with details and status, 
   await expect(late).toContainText(names.doctor);
   await expect(late).toContainText("Primeira consulta");
   await expect(late).toContainText("Consultório 3");
-  await expect(late.getByText("Agendada", { exact: true })).toHaveClass(/bg-info/);
+  await expect(late.getByText("Agendada", { exact: true })).toHaveClass(/\bbadge-info\b/);
   // The time opens the appointment's edit dialog; the name opens the patient's record.
   await expect(late.getByRole("link", { name: "23:30–23:59" })).toHaveAttribute("href", new RegExp(`^/appointments\\?edit=${ids.late}&returnTo=%2Fschedule`));
   await expect(late.getByRole("link", { name: names.late })).toHaveAttribute("href", /^\/patients\/\d+$/);
@@ -82,7 +82,7 @@ test("Day shows the appointment at its São Paulo time with details and status, 
   await expect(entry(page, names.late)).toHaveCount(0);
   const early = entry(page, names.early);
   await expect(early).toContainText("00:15–00:45");
-  await expect(early.getByText("Confirmada", { exact: true })).toHaveClass(/bg-success/);
+  await expect(early.getByText("Confirmada", { exact: true })).toHaveClass(/\bbadge-success\b/);
 
   await page.goto(`/schedule?view=day&date=2026-11-24&doctor=${ids.doctor}`);
   await expect(page.getByRole("heading", { name: "Nenhuma consulta neste dia" })).toBeVisible();

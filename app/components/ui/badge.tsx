@@ -11,24 +11,13 @@ export type BadgeVariant =
   | "warning"
   | "info";
 
-const variantClasses: Record<BadgeVariant, string> = {
-  default: "border-transparent bg-primary text-primary-foreground",
-  secondary: "border-transparent bg-secondary text-secondary-foreground",
-  outline: "text-foreground",
-  // Dark mode's red is light enough to be read as text; under white text it is toned down (WCAG AA).
-  destructive: "border-transparent bg-destructive text-destructive-foreground dark:bg-destructive/70",
-  success: "border-transparent bg-success text-success-foreground",
-  warning: "border-transparent bg-warning text-warning-foreground",
-  info: "border-transparent bg-info text-info-foreground",
-};
-
 export function badgeVariants({
   variant = "default",
   className,
 }: { variant?: BadgeVariant; className?: string } = {}): string {
-  // `.badge` (app.css) holds the shape: a list shows a badge per row, and one short class keeps
-  // its HTML small. The variant's colours stay utilities, so `className` can still override them.
-  const classes = `badge ${variantClasses[variant]}`;
+  // `.badge` and `.badge-<variant>` (app.css) hold the shape and colours: a list shows a badge per
+  // row, and two short classes keep its HTML small. Utilities in `className` still win over them.
+  const classes = `badge badge-${variant}`;
   return className ? cn(classes, className) : classes;
 }
 
