@@ -264,10 +264,24 @@ async function sendResponse(req, res, response) {
   if (encoding === "identity") {
     res.writeHead(response.status, rawHeaders);
     if (body) {
+      // A page comes in a few buffers at once (app/entry.server.tsx): they leave in one write to
+      // the socket, held until the stream has given what it has ready.
+      let corked = false;
+      const uncork = () => {
+        if (!corked) return;
+        corked = false;
+        res.uncork();
+      };
       for await (const chunk of body) {
         if (res.destroyed) break; // the browser went away: stop rendering
+        if (!corked) {
+          corked = true;
+          res.cork();
+          setImmediate(uncork);
+        }
         await write(res, chunk);
       }
+      corked = false; // end() sends what is held
     }
     res.end();
     return;

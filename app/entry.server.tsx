@@ -61,10 +61,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    // The page is sent in one piece once everything is rendered, browsers and bots alike. No page
-    // streams anything slow (loaders return plain data, no deferred promises), so the whole page
-    // is ready in the same moment as its first part; collecting React's small chunks into one
-    // buffer spares converting each into a web stream's chunk and writing it to the socket apart
+    // The page is sent once everything is rendered, browsers and bots alike. No page streams
+    // anything slow (loaders return plain data, no deferred promises), so the whole page is ready
+    // in the same moment as its first part. React's small chunks are joined into a few buffers,
+    // but markup kept between requests (ADR 0025) goes out as the bytes kept with it: encoding it
+    // again, or copying it into a fresh page-sized buffer, was the costliest part of sending a
+    // board, since new memory is slow to touch the first time
     // (docs/decisions/0008-performance-budget-and-server.md).
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -78,20 +80,38 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           shellRendered = true;
         },
         onAllReady() {
-          const chunks: Buffer[] = [];
+          const parts: Buffer[] = [];
+          /** React's chunks since the last kept markup, joined when the next one comes. */
+          let run: Buffer[] = [];
+          const endRun = () => {
+            if (run.length) parts.push(run.length === 1 ? run[0] : Buffer.concat(run));
+            run = [];
+          };
           const html = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
+            // React writes long strings as they are: kept markup is one, sent as its kept bytes.
+            decodeStrings: false,
+            write(chunk: Buffer | string, _encoding, callback) {
+              if (typeof chunk !== "string") run.push(chunk);
+              else {
+                const bytes = markup.bytesOf(chunk);
+                if (bytes === undefined) run.push(Buffer.from(chunk));
+                else {
+                  endRun();
+                  parts.push(bytes);
+                }
+              }
               callback();
             },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              endRun();
               responseHeaders.set("Content-Type", "text/html");
-              const page = Buffer.concat(chunks);
+              // A page that renders markup to keep is joined into one buffer, to cut it out of.
+              const page = markup.capturing ? [Buffer.concat(parts)] : parts;
               resolve(new Response(streamOf(page), { headers: responseHeaders, status: responseStatusCode }));
               // Markup is kept from a page that rendered without a fault (after the answer is on its way).
-              if (responseStatusCode === 200) markup.keep(page);
+              if (responseStatusCode === 200 && markup.capturing) markup.keep(page[0]);
               callback();
             },
           });
@@ -110,14 +130,14 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 }
 
 /**
- * A stream of the one finished page. `new Response(buffer)` would copy the whole buffer first
+ * A stream of the finished page's buffers. `new Response(buffer)` would copy the whole buffer first
  * (undici takes a private copy of any byte array it is given), which on a 200 KB page cost more
  * than joining React's chunks did.
  */
-function streamOf(page: Buffer) {
+function streamOf(parts: Buffer[]) {
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(page);
+      for (const part of parts) controller.enqueue(part);
       controller.close();
     },
   });

@@ -1,75 +1,113 @@
 import type { MarkupStore } from "~/lib/markup-cache";
 
 /**
- * What is kept, in characters of keys and markup together. The shell's combinations (one sidebar
- * per section, one header per user and screen) take a few KB each; a list's rows 20–60 KB, under a
- * key as long as their data. About 8 MB of strings (16 MB at most, two bytes a character).
+ * What is kept, in characters of keys and markup and bytes of the markup's UTF-8, all together.
+ * The shell's combinations (one sidebar per section, one header per user and screen) take a few KB
+ * each; a list's rows 20–60 KB, under a key as long as their data. About 12 MB, 20 MB at most (a
+ * string of two bytes a character).
  */
-const MAX_CHARS = 8_000_000;
+const MAX_SIZE = 12_000_000;
+
+/**
+ * Markup kept under a key: the string React writes into a page, and its UTF-8 bytes, which the page
+ * sends instead of encoding the string again (app/entry.server.tsx). A fresh 100 KB buffer per
+ * request is the costliest part of sending a board: new memory is slow to touch the first time.
+ */
+interface Kept {
+  html: string;
+  bytes: Buffer;
+}
+
 /** Markup kept per key, least recently used first. */
-const kept = new Map<string, string>();
-let keptChars = 0;
+const kept = new Map<string, Kept>();
+let keptSize = 0;
+
+const sizeOf = (key: string, entry: Kept) => key.length + entry.html.length + entry.bytes.length;
 
 function keep(key: string, html: string) {
   const previous = kept.get(key);
   if (previous !== undefined) {
     kept.delete(key);
-    keptChars -= key.length + previous.length;
+    keptSize -= sizeOf(key, previous);
   }
-  const size = key.length + html.length;
-  if (size > MAX_CHARS) return;
-  while (keptChars + size > MAX_CHARS) {
+  // A copy of the string: V8 makes a slice of a long string point into it, so keeping a slice of
+  // the page would keep the whole page alive for as long as the entry.
+  const bytes = Buffer.from(html);
+  const entry = { html: bytes.toString(), bytes };
+  const size = sizeOf(key, entry);
+  if (size > MAX_SIZE) return;
+  while (keptSize + size > MAX_SIZE) {
     const [oldestKey, oldest] = kept.entries().next().value!;
     kept.delete(oldestKey);
-    keptChars -= oldestKey.length + oldest.length;
+    keptSize -= sizeOf(oldestKey, oldest);
   }
-  kept.set(key, html);
-  keptChars += size;
+  kept.set(key, entry);
+  keptSize += size;
 }
 
 /** The markup kept for `key`, now the most recently used. */
-function recall(key: string): string | undefined {
-  const html = kept.get(key);
-  if (html !== undefined) {
+function recall(key: string): Kept | undefined {
+  const entry = kept.get(key);
+  if (entry !== undefined) {
     kept.delete(key);
-    kept.set(key, html);
+    kept.set(key, entry);
   }
-  return html;
+  return entry;
+}
+
+/** One page's view of the kept markup (app/lib/markup-cache.tsx), for app/entry.server.tsx. */
+export interface PageMarkupStore extends MarkupStore {
+  /** Whether this page rendered markup to keep: `keep` needs the whole page. */
+  readonly capturing: boolean;
+  /** The bytes of kept markup this page was given by `get` (the very string), if it is that. */
+  bytesOf(html: string): Buffer | undefined;
+  /** Once the page is rendered: cut out the markup it was asked to capture, and keep it. */
+  keep(page: Buffer): void;
 }
 
 /**
- * One page's view of the kept markup (app/lib/markup-cache.tsx): it reads what earlier pages kept,
- * and once this page is rendered, `keep(page)` cuts out the markup it was asked to capture.
+ * One page's view of the kept markup: it reads what earlier pages kept, and once this page is
+ * rendered, `keep(page)` cuts out the markup it was asked to capture.
  */
-export function markupStoreForPage(): MarkupStore & { keep(page: Buffer): void } {
+export function markupStoreForPage(): PageMarkupStore {
   const wanted: { key: string; tag: string; id: string }[] = [];
+  const given = new Map<string, Buffer>();
   return {
-    get: recall,
+    get(key) {
+      const entry = recall(key);
+      if (entry === undefined) return undefined;
+      given.set(entry.html, entry.bytes);
+      return entry.html;
+    },
     capture(key, tag, id) {
       wanted.push({ key, tag, id });
+    },
+    get capturing() {
+      return wanted.length > 0;
+    },
+    bytesOf(html) {
+      return given.size ? given.get(html) : undefined;
     },
     keep(page) {
       if (!wanted.length) return;
       const html = page.toString("utf8");
       for (const { key, tag, id } of wanted) {
         const inner = innerHtmlOf(html, tag, id);
-        // A copy: V8 makes a slice of a long string point into it, so keeping `inner` as it is
-        // would keep the whole page alive for as long as the entry.
-        if (inner !== null) keep(key, Buffer.from(inner).toString());
+        if (inner !== null) keep(key, inner);
       }
     },
   };
 }
 
-/** How much is kept: entries, and characters of keys and markup (tests). */
+/** How much is kept: entries, and characters and bytes of keys and markup (tests). */
 export function keptMarkupSize() {
-  return { entries: kept.size, chars: keptChars };
+  return { entries: kept.size, size: keptSize };
 }
 
 /** Forgets every kept markup (tests). */
 export function clearKeptMarkup() {
   kept.clear();
-  keptChars = 0;
+  keptSize = 0;
 }
 
 /**

@@ -401,7 +401,7 @@ describe("a pipeline column's kept markup", () => {
 });
 
 describe("the store's budget", () => {
-  test("keeps up to about 8 million characters, forgetting the least recently used first", () => {
+  test("keeps up to about 12 million characters and bytes, forgetting the least recently used first", () => {
     clearKeptMarkup();
     const page = (id: string, size: number) => Buffer.from(`<div id="${id}">${"x".repeat(size)}</div>`);
     const keepOne = (key: string, size: number) => {
@@ -409,16 +409,33 @@ describe("the store's budget", () => {
       store.capture(key, "div", key);
       store.keep(page(key, size));
     };
-    keepOne("a", 3_000_000);
-    keepOne("b", 3_000_000);
-    expect(markupStoreForPage().get("a")).toHaveLength(3_000_000); // 'a' is now the most recent
-    keepOne("c", 3_000_000);
+    // Each entry counts its key, its markup's characters and their UTF-8 bytes.
+    keepOne("a", 2_500_000);
+    keepOne("b", 2_500_000);
+    expect(markupStoreForPage().get("a")).toHaveLength(2_500_000); // 'a' is now the most recent
+    keepOne("c", 2_500_000);
     expect(markupStoreForPage().get("b")).toBeUndefined();
-    expect(markupStoreForPage().get("a")).toHaveLength(3_000_000);
-    expect(keptMarkupSize()).toEqual({ entries: 2, chars: 6_000_002 });
-    keepOne("huge", 9_000_000); // more than the whole budget: not kept, nothing forgotten for it
+    expect(markupStoreForPage().get("a")).toHaveLength(2_500_000);
+    expect(keptMarkupSize()).toEqual({ entries: 2, size: 10_000_002 });
+    keepOne("huge", 6_000_000); // more than the whole budget: not kept, nothing forgotten for it
     expect(keptMarkupSize().entries).toBe(2);
     keepOne("a", 10); // kept again: replaces its old markup
-    expect(keptMarkupSize()).toEqual({ entries: 2, chars: 3_000_012 });
+    expect(keptMarkupSize()).toEqual({ entries: 2, size: 5_000_022 });
+  });
+
+  test("a page given kept markup has its bytes, and only for the very markup it was given", () => {
+    clearKeptMarkup();
+    const first = markupStoreForPage();
+    first.capture("k", "div", "k");
+    expect(first.capturing).toBe(true);
+    first.keep(Buffer.from('<main><div id="k">Olá, <b>Clínica</b></div></main>'));
+    const second = markupStoreForPage();
+    expect(second.capturing).toBe(false);
+    expect(second.bytesOf("Olá, <b>Clínica</b>")).toBeUndefined(); // not given yet
+    const html = second.get("k")!;
+    expect(html).toBe("Olá, <b>Clínica</b>");
+    expect(second.bytesOf(html)?.equals(Buffer.from("Olá, <b>Clínica</b>"))).toBe(true);
+    expect(second.bytesOf("outra coisa")).toBeUndefined();
+    expect(markupStoreForPage().bytesOf(html)).toBeUndefined(); // another page was not given it
   });
 });
