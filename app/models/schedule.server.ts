@@ -97,8 +97,46 @@ const DAY_TITLE = "EEEE, d 'de' MMMM 'de' yyyy";
 /** Sunday first. date-fns' pt-BR 'EEE' is the whole word and 'EEEEEE' drops the accent of 'sáb'. */
 const SHORT_WEEKDAYS = ["dom.", "seg.", "ter.", "qua.", "qui.", "sex.", "sáb."] as const;
 
-/** The period a view shows around `date` (São Paulo calendar dates), with its days and navigation. */
+/** Periods already worked out, by view, date and today: a month's 35 days cost about 0.25 ms of date formatting. */
+const periods = new Map<string, SchedulePeriod>();
+const MAX_PERIODS = 200;
+
+/**
+ * The period a view shows around `date` (São Paulo calendar dates), with its days and navigation.
+ * The same view, date and today give the very same object, which no one may modify.
+ */
 export function schedulePeriod(view: ScheduleView, date: string, today: string = todayIsoInClinic()): SchedulePeriod {
+  const key = `${view} ${date} ${today}`;
+  let period = periods.get(key);
+  if (period === undefined) {
+    if (periods.size >= MAX_PERIODS) periods.clear();
+    period = workOutPeriod(view, date, today);
+    periods.set(key, period);
+  }
+  return period;
+}
+
+/** A schedule day with its entries, as the view shows it. */
+export type ScheduleDayWithEntries = ScheduleDay & ScheduleDayEntries;
+const periodDays = new WeakMap<SchedulePeriod, WeakMap<ScheduleDayEntries[], ScheduleDayWithEntries[]>>();
+
+/**
+ * The period's days, each with its entries (`listScheduleEntries`). Both are kept objects until the
+ * next write, so their union is made once for them: the same days for every view of the same
+ * schedule, whose markup is then kept under their JSON made once (schedule-views.tsx).
+ */
+export function daysWithEntries(period: SchedulePeriod, entries: ScheduleDayEntries[]): ScheduleDayWithEntries[] {
+  let byEntries = periodDays.get(period);
+  if (byEntries === undefined) periodDays.set(period, (byEntries = new WeakMap()));
+  let days = byEntries.get(entries);
+  if (days === undefined) {
+    days = period.days.map((day, i) => ({ ...day, ...entries[i] }));
+    byEntries.set(entries, days);
+  }
+  return days;
+}
+
+function workOutPeriod(view: ScheduleView, date: string, today: string): SchedulePeriod {
   const anchor = startOfIsoDateInClinic(date) ?? startOfIsoDateInClinic(today)!;
   const isoOf = (instant: Date) => isoDateInClinic(instant)!;
 

@@ -11,6 +11,7 @@ import { todayIsoInClinic } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 import {
   type ScheduleView,
+  daysWithEntries,
   listScheduleDoctors,
   listScheduleEntries,
   parseScheduleParams,
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     title: period.title,
     previousDate: period.previousDate,
     nextDate: period.nextDate,
-    days: period.days.map((day, i) => ({ ...day, ...entries[i] })),
+    days: daysWithEntries(period, entries),
     doctorId,
     doctors: doctors.map((d) => ({ id: d.id, name: registryLabel(d) })),
     permissions: {
