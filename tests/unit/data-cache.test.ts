@@ -2,11 +2,12 @@
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordAuthEvent, recordView } from "~/.server/audit";
-import { cachedUntilWrite } from "~/.server/data-cache";
+import { cachedUntilWrite, withoutNewVersion } from "~/.server/data-cache";
 import { databasePath, db, sqlite } from "~/.server/db";
 import { appointments, surgeries, surgeryFeeLines } from "~db/schema";
 import { computeFeesByDoctor, computePayerSummary, feesByDoctor, payerSummary } from "~/models/honorarios.server";
 import { getSessionUser } from "~/.server/session";
+import { ensureClinicSettings } from "~/.server/secrets";
 import { kpiFilterOptions } from "~/.server/kpi";
 import { parseListState } from "~/lib/list-params";
 import { APPOINTMENT_LIST, SURGERY_LIST } from "~/lib/lists";
@@ -62,6 +63,48 @@ describe("a kept figure", () => {
     }
     expect(patientCount()).toBe(before);
     expect(computed).toBe(3);
+  });
+});
+
+describe("a session's row and the clinic's settings", () => {
+  const lookUp = (cookie: string, at = new Date()) => getSessionUser(getRequest("/dashboard", { cookie }), at);
+
+  it("are kept between writes, and a write of any kind (here or in another connection) is seen at once", async () => {
+    const doctor = await loginAs("doctor", { name: "Dra. Guardada" });
+    expect(await lookUp(doctor.cookie)).toMatchObject({ id: doctor.id, name: "Dra. Guardada", role: "doctor" });
+
+    // Kept: a change written without a new version (as a touch is) is not read again.
+    withoutNewVersion(() => sqlite.prepare("update profiles set name = 'Sem Versão' where id = ?").run(doctor.id));
+    expect((await lookUp(doctor.cookie))?.name).toBe("Dra. Guardada");
+    withoutNewVersion(() => sqlite.prepare("update clinic_settings set clinic_name = 'Sem Versão' where id = 1").run());
+    const kept = ensureClinicSettings().clinicName;
+    expect(ensureClinicSettings().clinicName).toBe(kept);
+
+    // Any counted write is seen at once: a role taken away, a settings change.
+    sqlite.prepare("update user_roles set role = 'staff' where user_id = ?").run(doctor.id);
+    expect(await lookUp(doctor.cookie)).toMatchObject({ id: doctor.id, name: "Sem Versão", role: "staff" });
+    sqlite.prepare("update clinic_settings set clinic_name = 'Clínica Nova' where id = 1").run();
+    expect(ensureClinicSettings().clinicName).toBe("Clínica Nova");
+
+    // A sign-out committed by another connection (another process) ends the kept session too.
+    const other = new Database(databasePath);
+    try {
+      expect(other.prepare("delete from sessions where user_id = ?").run(doctor.id).changes).toBeGreaterThan(0);
+    } finally {
+      other.close();
+    }
+    expect(await lookUp(doctor.cookie)).toBeNull();
+  });
+
+  it("keeps a touched session's last use, so the idle timeout counts from the last page", async () => {
+    const staffer = await loginAs("staff");
+    const { sessionIdleMinutes } = ensureClinicSettings();
+    const idle = sessionIdleMinutes * 60_000;
+    const start = Date.now();
+    const at = (ms: number) => new Date(start + ms);
+    // Each view comes just before the idle timeout of the one before, with no other write between.
+    for (let view = 1; view <= 4; view++) expect(await lookUp(staffer.cookie, at(view * (idle - 60_000)))).not.toBeNull();
+    expect(await lookUp(staffer.cookie, at(4 * (idle - 60_000) + idle + 1000))).toBeNull();
   });
 });
 
