@@ -7,6 +7,7 @@ import { formatBRL } from "~/lib/money";
 import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { type PipelineStage, isPipelineStage } from "~/lib/pipeline";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { DndLayerProps } from "./pipeline-dnd";
 
 export interface BoardColumn {
@@ -93,6 +94,9 @@ export function PipelineBoard({
   const submit = useSubmit();
   const navigate = useNavigate();
   const pending = usePendingMoves();
+  // A refused move is a fetcher's answer, so only the browser has any to show: the server renders
+  // no MoveFeedback (a hundred fetchers' hooks per view, for nothing).
+  const hydrated = useHydrated();
   const cards = new Map(columns.flatMap((column) => column.cards.map((card) => [card.id, card] as const)));
   const back = boardHref(hrefWith);
 
@@ -180,9 +184,7 @@ export function PipelineBoard({
   return (
     <>
       {Dnd ? <Dnd onMove={move} cards={cards}>{render}</Dnd> : render(PLAIN)}
-      {[...cards.keys()].map((id) => (
-        <MoveFeedback key={id} id={id} />
-      ))}
+      {hydrated ? [...cards.keys()].map((id) => <MoveFeedback key={id} id={id} />) : null}
     </>
   );
 }
