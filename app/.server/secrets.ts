@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { clinicSettings } from "~db/schema";
-import { writeCache } from "./data-cache";
 import { db } from "./db";
 
 /**
@@ -9,24 +8,15 @@ import { db } from "./db";
  * models: the toast cookie (request plumbing) needs the secret, the settings screen the row.
  */
 
-/**
- * The single settings row, created with defaults (and a fresh cookie secret) on first use. Every
- * page reads it (the shell's clinic name, the session policy, the MFA rule), so it is kept until
- * the next write, as the figures are (app/.server/data-cache.ts).
- */
-export function ensureClinicSettings(): Readonly<typeof clinicSettings.$inferSelect> {
-  return settingsUntilWrite("settings", readOrCreateSettings);
-}
-const settingsUntilWrite = writeCache(1);
-
-function readOrCreateSettings(): typeof clinicSettings.$inferSelect {
+/** The single settings row, created with defaults (and a fresh cookie secret) on first use. */
+export function ensureClinicSettings(): typeof clinicSettings.$inferSelect {
   const row = settingsQuery().get();
-  if (row) return Object.freeze(row);
+  if (row) return row;
   db.insert(clinicSettings)
     .values({ id: 1, cookieSecret: randomBytes(32).toString("hex") })
     .onConflictDoNothing()
     .run();
-  return Object.freeze(settingsQuery().get()!);
+  return settingsQuery().get()!;
 }
 
 /** Read on every page (the shell shows the clinic's name): prepared once. */
