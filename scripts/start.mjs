@@ -22,13 +22,14 @@ const bin = (name) => path.join(root, "node_modules/.bin", name);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
-/** Every file the build reads, besides node_modules (which package-lock.json stands for). */
+/** Every file the build reads, besides node_modules (which package-lock.json and patches/ stand for). */
 const BUILD_INPUTS = [
   "app",
   "db/schema",
   "public",
   "package.json",
   "package-lock.json",
+  "patches",
   "vite.config.ts",
   "react-router.config.ts",
   "tsconfig.json",
