@@ -84,6 +84,36 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Pacientes novos", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Taxa de leitura" })).toBeVisible();
   });
+
+  test("the figures' kept markup follows the export right and the next write", async ({ browser, page, signIn }) => {
+    const { iso, doctorId } = fixtures();
+    const url = `/kpis/operacionais?periodo=personalizado&de=${iso}&ate=${iso}&medico=${doctorId}`;
+    // The admin's views keep the report's markup, with its export links.
+    await signIn(page, "admin");
+    for (let view = 0; view < 2; view++) {
+      await page.goto(url);
+      await expect(figure(page, "Consultas").locator("[data-kpi-value]")).toHaveText("2");
+      await expect(page.locator("[data-kpi-chart=por-dia]").getByRole("link", { name: "Exportar CSV" })).toHaveCount(1);
+    }
+    // Staff sees the same figures without them.
+    const staff = await browser.newPage({ javaScriptEnabled: false });
+    await signIn(staff, "staff");
+    await staff.goto(url);
+    await expect(figure(staff, "Consultas").locator("[data-kpi-value]")).toHaveText("2");
+    await expect(staff.getByRole("link", { name: "Exportar CSV" })).toHaveCount(0);
+    // A new appointment that day is counted on the next view.
+    const db = openTestDb();
+    const [{ patient_id: patientId, start_time: start }] = db
+      .prepare("select patient_id, start_time from appointments where doctor_id = ? order by start_time limit 1")
+      .all(doctorId) as { patient_id: number; start_time: number }[];
+    db.prepare("insert into appointments (patient_id, doctor_id, start_time, end_time, status, type, created_at, updated_at) values (?, ?, ?, ?, 'completed', 'Consulta', ?, ?)")
+      .run(patientId, doctorId, start + 120 * 60_000, start + 150 * 60_000, start - 86_400_000, start - 86_400_000);
+    db.close();
+    await page.goto(url);
+    await expect(figure(page, "Consultas").locator("[data-kpi-value]")).toHaveText("3");
+    await expect(figure(page, "Taxa de cancelamento").locator("[data-kpi-value]")).toHaveText("25,0%");
+    await staff.close();
+  });
 });
 
 test("an account awaiting a role sees no figures", async ({ page, signIn }) => {

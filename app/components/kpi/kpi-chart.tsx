@@ -1,5 +1,5 @@
 import { Download } from "~/components/icons";
-import { Suspense, lazy, useId, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -73,7 +73,8 @@ export function KpiChart({
 }: Omit<KpiChartCanvasProps, "table" | "height"> & { table: KpiTableData; exportHref?: string | null; height?: number }) {
   const hydrated = useHydrated();
   const [showTable, setShowTable] = useState(false);
-  const id = useId();
+  // An id from the table, not useId: the markup is kept between requests (KpiReportBody).
+  const id = `kpi-table-${table.id}`;
   const drawn = hydrated && table.rows.length > 0;
   return (
     <Card className="gap-3" data-kpi-chart={table.id}>

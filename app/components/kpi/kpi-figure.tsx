@@ -1,5 +1,4 @@
 import { Info } from "~/components/icons";
-import { useId } from "react";
 import { KpiExportLink } from "~/components/kpi/kpi-chart";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { KPI_NO_VALUE, type KpiFigureData, formatDelta, formatKpiValue } from "~/lib/kpi";
@@ -12,8 +11,8 @@ import { cn } from "~/lib/utils";
  * Without a value: '—' and the one-line reason.
  */
 export function KpiFigure({ figure, className }: { figure: KpiFigureData; className?: string }) {
-  const id = useId();
-  const formulaId = `${id}-formula`;
+  // Ids from the report, not useId: the markup is kept between requests (KpiReportBody).
+  const formulaId = `kpi-figure-${figure.id}-formula`;
   const delta = formatDelta(figure.deltaPercent);
   const previous =
     figure.previous === null ? "sem dados no período anterior" : `anterior: ${formatKpiValue(figure.unit, figure.previous)}`;
@@ -67,7 +66,7 @@ export function KpiFigure({ figure, className }: { figure: KpiFigureData; classN
 
 /** The figures of a screen in a responsive grid, under a heading. */
 export function KpiFigureGrid({ title, figures, exportHref }: { title: string; figures: KpiFigureData[]; exportHref?: string | null }) {
-  const id = useId();
+  const id = `kpi-figures-${title.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">

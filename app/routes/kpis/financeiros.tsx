@@ -1,6 +1,7 @@
 import { KpiChart } from "~/components/kpi/kpi-chart";
 import { KpiFigureGrid } from "~/components/kpi/kpi-figure";
 import { KpiPeriodFilter } from "~/components/kpi/kpi-period-filter";
+import { KpiReportBody } from "~/components/kpi/kpi-report-body";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { kpiScreenLoader } from "~/.server/kpi";
 import { KPI_SCREENS } from "~/.server/kpi-screens";
@@ -23,12 +24,18 @@ export default function KpisFinanceiros({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <KpiPeriodFilter period={query} doctors={doctors} doctorId={query.doctorId} payers={payers} payerId={query.payerId} />
-      <KpiFigureGrid title="Indicadores" figures={report.figures} exportHref={href("indicadores")} />
-      <div className="grid gap-4 xl:grid-cols-2">
-        <KpiChart table={ageing} kind="bar" x="faixa" series={["valor"]} exportHref={href(ageing.id)} />
-        <KpiChart table={paymentDays} kind="bar" x="convenio" series={["prazo"]} exportHref={href(paymentDays.id)} />
-      </div>
-      <KpiChart table={glosas} kind="bar" x="convenio" series={["taxa", "recuperado"]} exportHref={href(glosas.id)} />
+      <KpiReportBody path={PATH} report={report} exportQuery={exportQuery}>
+        {() => (
+          <>
+            <KpiFigureGrid title="Indicadores" figures={report.figures} exportHref={href("indicadores")} />
+            <div className="grid gap-4 xl:grid-cols-2">
+              <KpiChart table={ageing} kind="bar" x="faixa" series={["valor"]} exportHref={href(ageing.id)} />
+              <KpiChart table={paymentDays} kind="bar" x="convenio" series={["prazo"]} exportHref={href(paymentDays.id)} />
+            </div>
+            <KpiChart table={glosas} kind="bar" x="convenio" series={["taxa", "recuperado"]} exportHref={href(glosas.id)} />
+          </>
+        )}
+      </KpiReportBody>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { KpiChart } from "~/components/kpi/kpi-chart";
 import { KpiFigureGrid } from "~/components/kpi/kpi-figure";
 import { KpiPeriodFilter } from "~/components/kpi/kpi-period-filter";
+import { KpiReportBody } from "~/components/kpi/kpi-report-body";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { kpiScreenLoader } from "~/.server/kpi";
 import { KPI_SCREENS } from "~/.server/kpi-screens";
@@ -24,12 +25,18 @@ export default function KpisMetricas({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <KpiPeriodFilter period={query} />
-      <KpiFigureGrid title="Pacientes" figures={patients} exportHref={href("indicadores")} />
-      <KpiFigureGrid title="Mensagens" figures={messages} />
-      <div className="grid gap-4 xl:grid-cols-2">
-        <KpiChart table={byInsurer} kind="bar" x="convenio" series={["pacientes"]} exportHref={href(byInsurer.id)} />
-        <KpiChart table={byReferrer} kind="bar" x="encaminhador" series={["pacientes"]} exportHref={href(byReferrer.id)} />
-      </div>
+      <KpiReportBody path={PATH} report={report} exportQuery={exportQuery}>
+        {() => (
+          <>
+            <KpiFigureGrid title="Pacientes" figures={patients} exportHref={href("indicadores")} />
+            <KpiFigureGrid title="Mensagens" figures={messages} />
+            <div className="grid gap-4 xl:grid-cols-2">
+              <KpiChart table={byInsurer} kind="bar" x="convenio" series={["pacientes"]} exportHref={href(byInsurer.id)} />
+              <KpiChart table={byReferrer} kind="bar" x="encaminhador" series={["pacientes"]} exportHref={href(byReferrer.id)} />
+            </div>
+          </>
+        )}
+      </KpiReportBody>
     </div>
   );
 }
