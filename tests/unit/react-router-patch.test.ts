@@ -1,9 +1,18 @@
 // patches/react-router+7.18.4.patch (applied by `patch-package` after every install): React Router
 // keeps a build's server routes and their data routes instead of making them on every render, and
 // the outcome of matching a path against a router's branches. Each caller still gets matches of its
-// own. docs/decisions/0008-performance-budget-and-server.md, 'React Router's work kept per build'.
-import { type RouteObject, createStaticHandler, createStaticRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+// own. Its turbo-stream encoder prints a repeated value's index without making an array for it, and
+// reads the clock only when it is consulted. docs/decisions/0008-performance-budget-and-server.md,
+// 'React Router's work kept per build' and 'The encoding of loader data, patched'.
+import {
+  type RouteObject,
+  type ServerBuild,
+  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
+  createRequestHandler,
+  createStaticHandler,
+  createStaticRouter,
+} from "react-router";
+import { describe, expect, it, vi } from "vitest";
 
 const routes: RouteObject[] = [
   {
@@ -64,5 +73,66 @@ describe("React Router, patched", () => {
       expect(context.loaderData.patient).toBe(String(id));
     }
     expect((await contextFor(handler, "/patients/5")).loaderData).toEqual({ root: null, patient: "5" });
+  });
+});
+
+describe("React Router's encoding of loader data, patched", () => {
+  /** A request handler for a one-route app whose loader answers `value`. */
+  function handlerAnswering(value: unknown) {
+    const build = {
+      entry: { module: { default: () => new Response("page") } },
+      routes: {
+        root: { id: "root", path: "", module: { default: () => null } },
+        "routes/items": { id: "routes/items", parentId: "root", path: "items", module: { loader: () => value, default: () => null } },
+      },
+      assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild; // only what a data request reads
+    return createRequestHandler(build, "production");
+  }
+
+  async function dataOf(value: unknown) {
+    const response = await handlerAnswering(value)(new Request("http://localhost/items.data?_routes=routes/items"));
+    expect(response.status).toBe(200);
+    const decoded = await decodeViaTurboStream(response.body!, globalThis);
+    await decoded.done;
+    return (decoded.value as Record<string, { data: unknown }>)["routes/items"].data;
+  }
+
+  it("answers the loader's data as it was, repeated keys, values and objects included", async () => {
+    const doctor = { id: 3, name: "Dra. Sofia Ribeiro Miranda" };
+    const cards = Array.from({ length: 300 }, (_, id) => ({
+      id,
+      patientName: `Paciente ${id % 7}`,
+      doctor,
+      hospital: id % 3 ? "Hospital Santa Aurora" : null,
+      tags: ["urgente", id % 2 ? "SUS" : "Particular", undefined],
+      opme: id % 5 ? undefined : { suppliers: id % 4 },
+    }));
+    const value = { cards, seen: new Set(["a", "b"]), byId: new Map([[1, doctor]]), when: new Date(0), nothing: null, nan: Number.NaN, minusZero: -0 };
+    const data = (await dataOf(value)) as typeof value;
+    expect(data).toEqual(value);
+    expect(Object.is(data.minusZero, -0)).toBe(true);
+    // Shared objects stay shared, as they were encoded once.
+    expect(data.cards[1].doctor).toBe(data.byId.get(1));
+  });
+
+  it("reads the clock only every few thousand values, not once per value", async () => {
+    const rows = Array.from({ length: 2_000 }, (_, id) => ({ id, name: `Paciente ${id}` }));
+    const now = vi.spyOn(Date, "now");
+    try {
+      const data = await dataOf({ rows });
+      expect(data).toEqual({ rows });
+      // 6 000 values and more are encoded here: the pristine encoder read the clock for each.
+      expect(now.mock.calls.length).toBeLessThan(20);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
