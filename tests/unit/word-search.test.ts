@@ -525,4 +525,20 @@ describe("query plans", () => {
     const pages = statements.filter((s) => /"appointments"\."id" in \(/.test(s) && /order by/i.test(s));
     expect(pages.length).toBeGreaterThanOrEqual(1);
   });
+
+  it("a counted search's first page, its rows dense in the date order, walks a bounded stretch of the order's index", () => {
+    sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: planned again
+    const statements = capturePrepared(() => {
+      listSurgeries({ q: "silva", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null });
+    });
+    const walks = statements.filter((s) => /\) as hit from "surgeries" order by/.test(s));
+    expect(walks).toHaveLength(1);
+    // No sort of the search's rows: the page's ids came from the walk.
+    expect(statements.filter((s) => /union all/i.test(s) && /order by k/i.test(s))).toHaveLength(0);
+    const params = (walks[0].match(/\?/g) ?? []).map(() => 1);
+    const plan = (sqlite.prepare(`explain query plan ${walks[0]}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+    expect(plan, plan).toMatch(/SCAN surgeries USING (COVERING )?INDEX surgeries_scheduled_date_idx/);
+    expect(plan, plan).not.toMatch(/TEMP B-TREE/);
+    expect(walks[0]).toMatch(/limit \?\) where hit limit \?$/);
+  });
 });
