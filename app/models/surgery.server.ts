@@ -62,10 +62,13 @@ export const SURGERY_SEARCH: WordSearchTable = {
   ownText: ownTextKey.surgeries,
   // A word too short for the trigram index is tested in each key (100 000 surgeries: a pass of
   // about 15 ms), only for a search of that word alone whose patients' rows settle its count first.
+  // A longer one reads its surgeries as the index yields them: gathered first (`id in (…)`), a
+  // word in most of their texts ('hospital', a payer's name) built the whole list before the
+  // count could stop at the cap (73 ms against 7).
   ownIndexed: (word) =>
     [...word].length < 3
       ? likeWord(surgeries.searchText, word)
-      : sql`${surgeries.id} in (select rowid from surgeries_search where surgeries_search match ${ftsPhrase(word)})`,
+      : { from: sql`surgeries_search cross join ${surgeries} on ${surgeries.id} = surgeries_search.rowid`, where: sql`surgeries_search match ${ftsPhrase(word)}` },
   indexes: { patient: "surgeries_patient_date_idx", doctor: "surgeries_doctor_date_idx", unkeyed: "surgeries_search_text_missing_idx" },
   ownKeysFew: false,
   order: surgeries.scheduledDate,

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, getTableName, inArray, notInArray, or, sql } from "drizzle-orm";
+import { SQL, and, asc, desc, getTableName, inArray, is, notInArray, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { sqlKey, writeCache } from "~/.server/data-cache";
 import { doctors, patients } from "~db/schema";
@@ -35,10 +35,12 @@ export interface WordSearchTable {
   /** The row's own text as searched: the stored key, else the text folded now. */
   ownText: SQL;
   /**
-   * Rows whose stored key contains the word, through an index; "none" when no key holds it, null
-   * when the index cannot answer it.
+   * Rows whose stored key contains the word, through an index: a condition on the table, sought in
+   * `indexes.own`, or a source that joins the table to a trigram index of its own with the
+   * condition on that index (read as it yields them: a count that stops at the cap reads no
+   * further); "none" when no key holds it, null when the index cannot answer it.
    */
-  ownIndexed: (word: string) => SQL | "none" | null;
+  ownIndexed: (word: string) => SQL | { from: SQL; where: SQL } | "none" | null;
   /**
    * The indexes each part is read through, named to SQLite (INDEXED BY): its statistics see a list
    * of unknown length (`patient_id in (…)`) of keys each shared by many rows (40 doctors, a few
@@ -164,7 +166,9 @@ function wordParts(t: WordSearchTable, word: string, cap: number, common: boolea
   const notDoctors = doctorIds.length ? notInArray(t.doctorId, doctorIds) : undefined;
   const parts: Part[] = patientPart ? [patientPart] : [];
   if (doctorIds.length) parts.push({ index: t.indexes.doctor, where: and(inArray(t.doctorId, doctorIds), notPatients)! });
-  if (own !== "none") parts.push({ index: t.indexes.own, where: and(own, notPatients, notDoctors)! });
+  if (own !== "none") {
+    parts.push(is(own, SQL) ? { index: t.indexes.own, where: and(own, notPatients, notDoctors)! } : { from: own.from, where: and(own.where, notPatients, notDoctors)! });
+  }
   parts.push({ index: t.indexes.unkeyed, where: and(sql`${t.searchText} is null`, likeWord(t.ownText, word), notPatients, notDoctors)! });
   return parts;
 }

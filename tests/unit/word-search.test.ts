@@ -541,4 +541,25 @@ describe("query plans", () => {
     expect(plan, plan).not.toMatch(/TEMP B-TREE/);
     expect(walks[0]).toMatch(/limit \?\) where hit limit \?$/);
   });
+
+  it("a word in the surgeries' own text is read as their trigram index yields it, so its count can stop at the cap", () => {
+    sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: planned again
+    const statements = capturePrepared(() => {
+      listSurgeries({ q: "hospital", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null });
+    });
+    const counts = statements.filter((s) => /^select count\(\*\) as n from \(.*union all/i.test(s));
+    expect(counts.length).toBeGreaterThanOrEqual(1);
+    for (const statement of counts) {
+      expect(statement).toContain('from surgeries_search cross join "surgeries" on "surgeries"."id" = surgeries_search.rowid');
+      expect(statement).not.toContain("in (select rowid from surgeries_search");
+      const params = (statement.match(/\?/g) ?? []).map(() => 1);
+      const rows = sqlite.prepare(`explain query plan ${statement}`).all(...params) as { id: number; parent: number; detail: string }[];
+      // Not gathered into a list first: no subquery reads the index.
+      const lists = new Set(rows.filter((r) => r.detail.startsWith("LIST SUBQUERY")).map((r) => r.id));
+      const listed = rows.filter((r) => lists.has(r.parent) && /surgeries_search/.test(r.detail));
+      expect(listed, JSON.stringify(rows)).toHaveLength(0);
+      expect(rows.some((r) => /^SCAN surgeries_search VIRTUAL TABLE/.test(r.detail))).toBe(true);
+      expect(rows.some((r) => /^SEARCH surgeries USING INTEGER PRIMARY KEY/.test(r.detail))).toBe(true);
+    }
+  });
 });
