@@ -9,6 +9,7 @@ import { ansClockFor } from "~/lib/ans";
 import { ansDueOn, ansState } from "~/lib/ans-clock";
 import { formatDateTime, formatIsoDate, isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import { type FieldList, packRows } from "~/lib/packed-rows";
 import type { PipelineFilters } from "~/lib/lists";
 import { PIPELINE_STAGE_IDS, type PipelineStage, stageLabel, surgeryStatusForStage } from "~/lib/pipeline";
 import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
@@ -181,6 +182,43 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
  */
 export function boardUntilWrite(filters: BoardFilters, now = new Date()) {
   return keptThisMinute("pipeline-board", [], filters, now, () => loadBoard(filters, now));
+}
+
+/** Every field of a board's card, as the browser receives them (`packRows`). */
+const BOARD_CARD_FIELDS = {
+  id: true,
+  patientName: true,
+  doctorName: true,
+  surgeryType: true,
+  hospital: true,
+  payerName: true,
+  scheduledText: true,
+  stage: true,
+  daysInStage: true,
+  ans: true,
+  ansDueText: true,
+  opme: true,
+} satisfies FieldList<ReturnType<typeof loadBoard>["columns"][number]["cards"][number]>;
+
+const packedBoards = new WeakMap<object, ReturnType<typeof packBoard>>();
+
+function packBoard(board: ReturnType<typeof loadBoard>) {
+  return { columns: board.columns.map(({ cards, ...column }) => ({ ...column, cards: packRows(cards, BOARD_CARD_FIELDS) })) };
+}
+
+/**
+ * The board as the page sends it (`boardUntilWrite`), each column's cards as rows of values
+ * (app/lib/packed-rows.ts): packed once per kept board, so every view between writes hands the
+ * page the same value.
+ */
+export function boardForPage(filters: BoardFilters, now = new Date()) {
+  const board = boardUntilWrite(filters, now);
+  let packed = packedBoards.get(board);
+  if (!packed) {
+    packed = packBoard(board);
+    packedBoards.set(board, packed);
+  }
+  return packed;
 }
 
 /**

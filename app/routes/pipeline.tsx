@@ -1,5 +1,5 @@
 import { FilterBar, type FilterField } from "~/components/filter-bar";
-import { type BoardColumn, PipelineBoard, useHrefWith } from "~/components/pipeline-board";
+import { type PackedBoardColumn, PipelineBoard, unpackBoard, useHrefWith } from "~/components/pipeline-board";
 import { PipelineColumnPage } from "~/components/pipeline-column";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -12,7 +12,7 @@ import { can } from "~/lib/permissions";
 import { stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { MOVE_FAILED, moveIntent } from "~/models/pipeline-intents.server";
-import { boardUntilWrite, columnUntilWrite } from "~/models/pipeline.server";
+import { boardForPage, columnUntilWrite } from "~/models/pipeline.server";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
 import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/pipeline";
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     // The card whose move menu is open (without JavaScript, 'Mover' reloads the page with it).
     moving: canMove ? parseId(url.searchParams.get("mover")) : null,
-    board: filters.column ? null : boardUntilWrite(filters),
+    board: filters.column ? null : boardForPage(filters),
     column: filters.column ? { stage: filters.column, label: stageLabel(filters.column), ...columnUntilWrite(filters.column, params, filters) } : null,
     filterOptions: {
       doctors: listDoctorFilterOptions().map(registryOption),
@@ -81,7 +81,7 @@ export default function PipelinePage({ loaderData, actionData }: Route.Component
           </AlertDescription>
         </Alert>
       ) : null}
-      {board ? <PipelineBoard columns={board.columns as BoardColumn[]} canMove={canMove} moving={moving} hrefWith={hrefWith} /> : null}
+      {board ? <PipelineBoard columns={unpackBoard(board.columns as PackedBoardColumn[])} canMove={canMove} moving={moving} hrefWith={hrefWith} /> : null}
       {column ? <PipelineColumnPage column={column} canMove={canMove} moving={moving} hrefWith={hrefWith} /> : null}
     </div>
   );
