@@ -171,7 +171,7 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
   });
   const cards = new Map(withOpme(shown.flatMap((column) => column.cards)).map((card) => [card.id, card]));
   const columns = shown.map((column) => ({ ...column, cards: column.cards.map((card) => cards.get(card.id)!) }));
-  return { columns, today };
+  return { columns };
 }
 
 /**
@@ -183,6 +183,8 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
 export function boardUntilWrite(filters: BoardFilters, now = new Date()) {
   return keptThisMinute("pipeline-board", [], filters, now, () => loadBoard(filters, now));
 }
+
+type BoardCardRow = ReturnType<typeof loadBoard>["columns"][number]["cards"][number];
 
 /** Every field of a board's card, as the browser receives them (`packRows`). */
 const BOARD_CARD_FIELDS = {
@@ -198,7 +200,7 @@ const BOARD_CARD_FIELDS = {
   ans: true,
   ansDueText: true,
   opme: true,
-} satisfies FieldList<ReturnType<typeof loadBoard>["columns"][number]["cards"][number]>;
+} satisfies FieldList<BoardCardRow>;
 
 const packedBoards = new WeakMap<object, ReturnType<typeof packBoard>>();
 
