@@ -75,11 +75,14 @@ test("quick send (JavaScript on): picker over all patients, live preview, sent t
   await signIn(page, "staff");
   await openCommunication(page);
   const form = page.getByRole("form", { name: "Envio rápido" });
+  // The text box appears once the page is hydrated (before, the no-JS select carries the name and
+  // the browser's own check of the required select stops the click, so no message would show).
+  const combobox = form.getByRole("combobox", { name: "Paciente" }).and(form.locator("input"));
+  await expect(combobox).toBeVisible();
   // Nothing chosen: the form says so and sends nothing.
   await form.getByRole("button", { name: "Enviar mensagem" }).click();
   await expect(form.getByText("Selecione um paciente e um template")).toBeVisible();
 
-  const combobox = form.getByRole("combobox", { name: "Paciente" }).and(form.locator("input"));
   await combobox.fill(`Helena Quintana ${tag}`);
   await form.getByRole("option", { name: PATIENT }).click();
   await form.getByLabel("Template aprovado").selectOption({ label: TEMPLATE });
