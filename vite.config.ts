@@ -70,7 +70,7 @@ const KIT_MODULES = new RegExp(
   [
     String.raw`/app/components/ui/(?!tabs-nav)`,
     String.raw`/app/components/(page-header|dialog|route-error|empty-state|row-actions|confirm-dialog|sidebar)\.tsx$`,
-    String.raw`/app/lib/(utils|enums|dates|money|list-params|navigation|theme|permissions|url|text)\.ts$`,
+    String.raw`/app/lib/(utils|enums|dates|money|list-params|navigation|theme|permissions|url|text|packed-rows)\.ts$`,
     String.raw`/node_modules/(clsx|tailwind-merge|class-variance-authority|react|react-router)/`,
     String.raw`^\0vite/preload-helper`, // dynamic import()'s helper: the root's lazy toaster uses it
   ].join("|"),

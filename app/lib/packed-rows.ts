@@ -16,9 +16,20 @@ export type FieldList<Row extends object> = Record<keyof Row & string, true>;
 /** Rows already unpacked, by their packed value: on the server, the very rows that were packed. */
 const unpacked = new WeakMap<object, object[]>();
 
-/** `rows` as arrays of the values of `fields` (a field a row lacks is sent as undefined). */
+/** The names of each field list, one array for all its packs: the page's data then holds it once. */
+const fieldNames = new WeakMap<object, string[]>();
+
+/**
+ * `rows` as arrays of the values of `fields` (a field a row lacks is sent as undefined). Every pack
+ * made with the same field list shares one array of names, which React Router encodes once however
+ * many packs a page sends (a month's 35 days, a board's columns).
+ */
 export function packRows<Row extends object>(rows: readonly Row[], fields: FieldList<Row>): PackedRows<Row> {
-  const names = Object.keys(fields) as (keyof Row & string)[];
+  let names = fieldNames.get(fields) as (keyof Row & string)[] | undefined;
+  if (names === undefined) {
+    names = Object.keys(fields) as (keyof Row & string)[];
+    fieldNames.set(fields, names);
+  }
   const packed: PackedRows<Row> = { fields: names, values: rows.map((row) => names.map((name) => row[name])) };
   unpacked.set(packed, rows as Row[]);
   return packed;

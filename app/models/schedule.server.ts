@@ -18,6 +18,7 @@ import {
 } from "~/lib/dates";
 import { type AppointmentStatus, isOneOf } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
+import { type FieldList, type PackedRows, packRows } from "~/lib/packed-rows";
 
 /**
  * The /schedule screen (Agenda): which period the URL asks for, the São Paulo days it covers,
@@ -134,6 +135,62 @@ export function daysWithEntries(period: SchedulePeriod, entries: ScheduleDayEntr
     byEntries.set(entries, days);
   }
   return days;
+}
+
+/** A day as the page receives it (`scheduleDaysForPage`): its entries as rows of values. */
+export type PackedScheduleDay = Omit<ScheduleDayWithEntries, "entries"> & { entries: PackedRows<ScheduleEntry> };
+
+const PACKED_DAY_FIELDS = {
+  date: true,
+  start: true,
+  end: true,
+  dayNumber: true,
+  label: true,
+  weekday: true,
+  weekdayName: true,
+  inPeriod: true,
+  isToday: true,
+  entries: true,
+  total: true,
+} satisfies FieldList<PackedScheduleDay>;
+
+/** An entry of the week and month views, which select neither type nor location. */
+type BriefScheduleEntry = Omit<ScheduleEntry, "type" | "location">;
+
+const ENTRY_FIELDS = {
+  id: true,
+  startTime: true,
+  endTime: true,
+  status: true,
+  patientId: true,
+  patientName: true,
+  doctorName: true,
+} satisfies FieldList<BriefScheduleEntry>;
+
+/** The Day view's entries also carry type and location (`scheduleEntryOptions`). */
+const DETAILED_ENTRY_FIELDS = { ...ENTRY_FIELDS, type: true, location: true } satisfies FieldList<ScheduleEntry>;
+
+const packedDays = new WeakMap<object, PackedRows<PackedScheduleDay>>();
+
+/**
+ * The period's days as the page sends them: the days, and each day's entries, as rows of values
+ * under one list of field names (app/lib/packed-rows.ts), not an object each. A month is 35 days
+ * and a hundred entries, and each key of each object was one more value for React Router to
+ * encode. Packed once per kept days (`daysWithEntries`), so every view between writes sends the
+ * same value; `unpackScheduleDays` (schedule-views.tsx) gives the views their days back. The days
+ * of one period belong to one view, whose entries have the fields `scheduleEntryOptions` selects.
+ */
+export function scheduleDaysForPage(days: ScheduleDayWithEntries[], view: ScheduleView): PackedRows<PackedScheduleDay> {
+  let packed = packedDays.get(days);
+  if (packed === undefined) {
+    const rows = days.map((day) => ({
+      ...day,
+      entries: view === "day" ? packRows(day.entries, DETAILED_ENTRY_FIELDS) : packRows<BriefScheduleEntry>(day.entries, ENTRY_FIELDS),
+    }));
+    packed = packRows(rows, PACKED_DAY_FIELDS);
+    packedDays.set(days, packed);
+  }
+  return packed;
 }
 
 function workOutPeriod(view: ScheduleView, date: string, today: string): SchedulePeriod {

@@ -1,7 +1,7 @@
 import { CalendarDays, CalendarRange, ChevronLeft, ChevronRight, LayoutGrid, Plus } from "~/components/icons";
 import { Form, useLocation, useSubmit } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { DayView, MonthView, WeekView } from "~/components/schedule/schedule-views";
+import { DayView, MonthView, WeekView, unpackScheduleDays } from "~/components/schedule/schedule-views";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { TabsNav } from "~/components/ui/tabs-nav";
@@ -15,6 +15,7 @@ import {
   listScheduleDoctors,
   listScheduleEntries,
   parseScheduleParams,
+  scheduleDaysForPage,
   scheduleEntryOptions,
   schedulePeriod,
 } from "~/models/schedule.server";
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     title: period.title,
     previousDate: period.previousDate,
     nextDate: period.nextDate,
-    days: daysWithEntries(period, entries),
+    days: scheduleDaysForPage(daysWithEntries(period, entries), period.view),
     doctorId,
     doctors: doctors.map((d) => ({ id: d.id, name: registryLabel(d) })),
     permissions: {
@@ -65,7 +66,8 @@ const VIEW_LABELS: Record<ScheduleView, string> = { day: "Dia", week: "Semana", 
 const VIEW_ICONS = { day: CalendarDays, week: CalendarRange, month: LayoutGrid } as const;
 
 export default function SchedulePage({ loaderData }: Route.ComponentProps) {
-  const { view, date, title, previousDate, nextDate, days, doctorId, permissions } = loaderData;
+  const { view, date, title, previousDate, nextDate, doctorId, permissions } = loaderData;
+  const days = unpackScheduleDays(loaderData.days);
   const here = useLocation();
   const href = (v: ScheduleView, d: string | null) => scheduleHref(v, d, doctorId);
   const dayHref = (d: string) => href("day", d);

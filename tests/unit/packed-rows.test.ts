@@ -38,4 +38,13 @@ describe("packed rows", () => {
     expect("ans" in rows[0]).toBe(false);
     expect(unpackRows(received)).toBe(rows);
   });
+
+  it("shares one array of field names among the packs of one field list, and only of that list", () => {
+    const first = packRows(cards.slice(0, 1), FIELDS);
+    const second = packRows(cards.slice(1), FIELDS);
+    expect(second.fields).toBe(first.fields);
+    const other = packRows(cards, { ...FIELDS });
+    expect(other.fields).not.toBe(first.fields);
+    expect(other.fields).toEqual(first.fields);
+  });
 });

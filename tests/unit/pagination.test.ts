@@ -12,6 +12,9 @@ import type { PatientSort } from "~/lib/lists";
 import { listAppointments } from "~/models/appointment.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
 import { listSurgeries } from "~/models/surgery.server";
+import type { PackedScheduleDay } from "~/models/schedule.server";
+import type { PackedRows } from "~/lib/packed-rows";
+import { unpackScheduleDays } from "~/components/schedule/schedule-views";
 import { listPaid, listReceivables } from "~/models/receivable.server";
 import { loadColumn } from "~/models/pipeline.server";
 import { listDocuments } from "~/models/document.server";
@@ -319,9 +322,9 @@ describe("the schedule is bounded", () => {
       }
     })();
     const week = (await loader(routeArgs(getRequest("/schedule?view=week&date=2031-03-12", { cookie: admin.cookie })))) as {
-      days: { date: string; total: number; entries: unknown[] }[];
+      days: PackedRows<PackedScheduleDay>;
     };
-    const day = week.days.find((d) => d.date === "2031-03-12")!;
+    const day = unpackScheduleDays(week.days).find((d) => d.date === "2031-03-12")!;
     expect(day.total).toBe(busy);
     expect(day.entries).toHaveLength(WEEK_DAY_LIMIT);
   });

@@ -21,6 +21,7 @@ import {
   weekTitle,
 } from "~/models/schedule.server";
 import { loader } from "~/routes/schedule";
+import { unpackScheduleDays } from "~/components/schedule/schedule-views";
 import { getRequest, insertDoctor, insertPatient, loginAs, routeArgs } from "./helpers";
 
 const HOUR = 60 * 60 * 1000;
@@ -306,14 +307,14 @@ describe("loader", () => {
   test("shows a week around the asked date with its appointments, editable for an admin", async () => {
     const data = await run("/schedule?view=week&date=2026-11-24", adminCookie);
     expect(data.title).toBe("Semana de 22 a 28 de novembro de 2026");
-    expect(data.days[0].entries.map((e) => e.patientName)).toEqual(["Ana Souza"]);
+    expect(unpackScheduleDays(data.days)[0].entries.map((e) => e.patientName)).toEqual(["Ana Souza"]);
     expect(data.permissions).toEqual({ edit: true, create: true });
   });
 
   test("a doctor may look but not edit", async () => {
     const data = await run("/schedule?view=day&date=2026-11-22", doctorCookie);
     expect(data.title).toBe("domingo, 22 de novembro de 2026");
-    expect(data.days[0].entries[0]).toMatchObject({ patientName: "Ana Souza", type: "Retorno", location: "Sala 2" });
+    expect(unpackScheduleDays(data.days)[0].entries[0]).toMatchObject({ patientName: "Ana Souza", type: "Retorno", location: "Sala 2" });
     expect(data.permissions.edit).toBe(false);
   });
 
@@ -321,7 +322,26 @@ describe("loader", () => {
     const data = await run("/schedule?view=ano&date=2026-13-45&doctor=999999", adminCookie);
     expect(data.view).toBe("week");
     expect(data.doctorId).toBeNull();
-    expect(data.days.map((d) => d.date)).toContain(todayIsoInClinic());
+    expect(unpackScheduleDays(data.days).map((d) => d.date)).toContain(todayIsoInClinic());
+  });
+
+  test("the days go to the page packed: the browser unpacks the same days and entries, each view with its fields", async () => {
+    for (const view of ["day", "week", "month"] as const) {
+      const path = `/schedule?view=${view}&date=2026-11-22`;
+      const data = await run(path, adminCookie);
+      const onServer = unpackScheduleDays(data.days);
+      // The browser decodes a copy of the packed value and rebuilds its days from it.
+      const inBrowser = unpackScheduleDays(structuredClone(data.days));
+      expect(inBrowser).not.toBe(onServer);
+      expect(inBrowser).toEqual(onServer);
+      const sunday = inBrowser.find((d) => d.date === "2026-11-22")!;
+      expect(sunday.entries.map((e) => e.patientName)).toEqual(["Ana Souza"]);
+      expect("type" in sunday.entries[0]).toBe(view === "day");
+      // One list of field names for all the days' entries; the same packed days until a write.
+      const entriesAt = data.days.fields.indexOf("entries");
+      expect(new Set(data.days.values.map((day) => (day[entriesAt] as { fields: unknown }).fields)).size).toBe(1);
+      expect((await run(path, adminCookie)).days).toBe(data.days);
+    }
   });
 
   test("an account without a role is refused", async () => {

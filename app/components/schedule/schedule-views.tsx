@@ -8,12 +8,29 @@ import { PatientLink } from "~/components/patient-link";
 import { type BadgeVariant, Badge } from "~/components/ui/badge";
 import { formatInClinic, formatTime } from "~/lib/dates";
 import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus, labelFor } from "~/lib/enums";
-import type { Route } from "../../routes/+types/schedule";
+import { type PackedRows, unpackRows } from "~/lib/packed-rows";
+import type { PackedScheduleDay, ScheduleDayWithEntries, ScheduleEntry } from "~/models/schedule.server";
 
 /* The day, week and month views of /schedule: each entry a link to its appointment (for editors). */
 
-type Day = Route.ComponentProps["loaderData"]["days"][number];
-type Entry = Day["entries"][number];
+type Day = ScheduleDayWithEntries;
+type Entry = ScheduleEntry;
+
+const unpackedDays = new WeakMap<object, Day[]>();
+
+/**
+ * The days the loader packed (`scheduleDaysForPage`), each with its entries, unpacked once per
+ * packed value: every view of the same schedule gets the same days, whose JSON the views' kept
+ * markup key then makes once (`viewKey`). On the server the entries are the very rows packed.
+ */
+export function unpackScheduleDays(packed: PackedRows<PackedScheduleDay>): Day[] {
+  let days = unpackedDays.get(packed);
+  if (days === undefined) {
+    days = unpackRows(packed).map((day) => ({ ...day, entries: unpackRows(day.entries) }));
+    unpackedDays.set(packed, days);
+  }
+  return days;
+}
 
 // ── Entries ─────────────────────────────────────────────────────────────────
 
