@@ -33,6 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 // app/entry.server.tsx; the inline scripts below carry the request's nonce.
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the page as hydrated, its scripts in charge: the browser tests wait for it after loading a page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="pt-BR" suppressHydrationWarning>
       <head>

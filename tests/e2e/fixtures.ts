@@ -1,4 +1,4 @@
-import { type Cookie, type Page, test as base, expect } from "@playwright/test";
+import { type Cookie, type Page, type Response, test as base, expect } from "@playwright/test";
 import { ACCOUNTS, type AccountName, PASSWORD } from "./accounts";
 
 export { expect };
@@ -62,6 +62,18 @@ export const test = base.extend<{ signIn: SignIn }, { accountSessions: AccountSe
     },
     { scope: "worker" },
   ],
+  // With JavaScript on, `page.goto` and `page.reload` return once an HTML page has hydrated (the
+  // root's `data-hydrated`): a click before that meets the no-JavaScript page (a required select's
+  // own check, a plain form post) and a test would see another behaviour than the one it drives.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => hydrated(page, await goto(url, options));
+      page.reload = async (options) => hydrated(page, await reload(options));
+    }
+    await use(page);
+  },
   signIn: async ({ accountSessions }, use) => {
     await use(async (page, account) => {
       const context = page.context();
@@ -71,3 +83,11 @@ export const test = base.extend<{ signIn: SignIn }, { accountSessions: AccountSe
     });
   },
 });
+
+/** `response`, once the page it loaded has hydrated, if it loaded an HTML page (not a JSON or a file). */
+async function hydrated(page: Page, response: Response | null): Promise<Response | null> {
+  if (response && (response.headers()["content-type"] ?? "").startsWith("text/html")) {
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+  }
+  return response;
+}
