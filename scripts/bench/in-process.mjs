@@ -4,13 +4,18 @@
 //
 //   DATABASE_PATH=/tmp/scale.sqlite npm run bench:in-process -- /auth /patients "/schedule?view=month"
 //
-//   BUILD_DIR      the build to load (default `build`): build two commits into two directories
-//                  and run this once for each, alternately, to compare them
+//   BUILD_DIR      the build to load (default `build`). Several, comma-separated, are loaded into
+//                  this one process and measured in alternating batches (the order swapped every
+//                  round), so a machine whose speed drifts moves them alike: build two commits
+//                  into two directories and compare them with BUILD_DIR=build-a,build-b. The build
+//                  loaded first tends to measure a little faster; run again with the order swapped.
 //   BENCH_EMAIL / BENCH_PASSWORD   the account pages are requested as (default the scale seed's admin)
-//   ROUNDS, BATCH  batches per page (default 6) and requests per batch (default 100)
+//   ROUNDS, BATCH  batches per page and build (default 6) and requests per batch (default 100)
 //
-// Prints per page the median and the best batch's CPU time per request, and the page's size. /auth
-// is requested signed out, like the bench's floor; every other page with the account's session.
+// Prints per page and build the median and the best batch's CPU time per request, and the page's
+// size; with /auth among the pages, each page's ratio to it (/auth's median over the page's, as the
+// bench's share of the floor). /auth is requested signed out, like the bench's floor; every other
+// page with the account's session.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -24,33 +29,40 @@ if (pages.length === 0) {
 }
 const rounds = Number(process.env.ROUNDS ?? 6);
 const batch = Number(process.env.BATCH ?? 100);
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const buildDirs = (process.env.BUILD_DIR ?? "build").split(",").map((dir) => path.resolve(dir));
 
 const { createRequestHandler } = await import("react-router");
-const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-const handle = createRequestHandler(build, "production");
 const origin = "http://127.0.0.1:3000";
 const client = { "x-sinapse-client-address": "127.0.0.1" };
 
-const signIn = await handle(
-  new Request(`${origin}/auth`, {
-    method: "POST",
-    headers: { ...client, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "login",
-      email: process.env.BENCH_EMAIL ?? "admin@sinapse.scale",
-      password: process.env.BENCH_PASSWORD ?? "sinapse-escala",
+async function loadBuild(buildDir) {
+  // The query string makes each build its own module instance, with its own caches.
+  const build = await import(`${pathToFileURL(path.join(buildDir, "server/index.js")).href}?${encodeURIComponent(buildDir)}`);
+  const handle = createRequestHandler(build, "production");
+  const signIn = await handle(
+    new Request(`${origin}/auth`, {
+      method: "POST",
+      headers: { ...client, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "login",
+        email: process.env.BENCH_EMAIL ?? "admin@sinapse.scale",
+        password: process.env.BENCH_PASSWORD ?? "sinapse-escala",
+      }),
     }),
-  }),
-);
-// Only the session: the sign-in's toast cookie would be read (and verified) on every request.
-const session = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("sinapse_session="));
-if (signIn.status !== 302 || !session) {
-  console.error(`Sign-in failed (HTTP ${signIn.status}); set BENCH_EMAIL / BENCH_PASSWORD.`);
-  process.exit(1);
+  );
+  // Only the session: the sign-in's toast cookie would be read (and verified) on every request.
+  const session = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("sinapse_session="));
+  if (signIn.status !== 302 || !session) {
+    console.error(`Sign-in failed (HTTP ${signIn.status}); set BENCH_EMAIL / BENCH_PASSWORD.`);
+    process.exit(1);
+  }
+  return { name: path.relative(process.cwd(), buildDir) || buildDir, handle, session };
 }
 
-async function request(page) {
+const builds = [];
+for (const dir of buildDirs) builds.push(await loadBuild(dir));
+
+async function request({ handle, session }, page) {
   const headers = page === "/auth" ? client : { ...client, Cookie: session };
   const response = await handle(new Request(origin + page, { headers }));
   const body = await response.arrayBuffer();
@@ -62,19 +74,34 @@ async function request(page) {
   return body.byteLength;
 }
 
-const results = new Map(pages.map((page) => [page, { bytes: 0, perRequest: [] }]));
-for (const page of pages) for (let i = 0; i < 30; i++) await request(page); // warm up
-for (let round = 0; round < rounds; round++) {
+const results = new Map();
+for (const build of builds) {
   for (const page of pages) {
-    const result = results.get(page);
-    const start = process.cpuUsage();
-    for (let i = 0; i < batch; i++) result.bytes = await request(page);
-    const used = process.cpuUsage(start);
-    result.perRequest.push((used.user + used.system) / 1000 / batch);
+    results.set(`${build.name} ${page}`, { bytes: 0, perRequest: [] });
+    for (let i = 0; i < 30; i++) await request(build, page); // warm up
   }
 }
-for (const [page, { bytes, perRequest }] of results) {
-  const sorted = [...perRequest].sort((a, b) => a - b);
-  const median = sorted[sorted.length >> 1];
-  console.log(`${page.padEnd(32)} median ${median.toFixed(2)} ms  best ${sorted[0].toFixed(2)} ms  ${(bytes / 1024).toFixed(1)} KB`);
+for (let round = 0; round < rounds; round++) {
+  for (const page of pages) {
+    for (const build of round % 2 ? [...builds].reverse() : builds) {
+      const result = results.get(`${build.name} ${page}`);
+      const start = process.cpuUsage();
+      for (let i = 0; i < batch; i++) result.bytes = await request(build, page);
+      const used = process.cpuUsage(start);
+      result.perRequest.push((used.user + used.system) / 1000 / batch);
+    }
+  }
 }
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+for (const build of builds) {
+  if (builds.length > 1) console.log(`${build.name}:`);
+  for (const page of pages) {
+    const { bytes, perRequest } = results.get(`${build.name} ${page}`);
+    const floor = pages.includes("/auth") && page !== "/auth" ? median(results.get(`${build.name} /auth`).perRequest) : null;
+    const ratio = floor === null ? "" : `  ${((100 * floor) / median(perRequest)).toFixed(0)} % of /auth`;
+    console.log(`${page.padEnd(32)} median ${median(perRequest).toFixed(2)} ms  best ${Math.min(...perRequest).toFixed(2)} ms  ${(bytes / 1024).toFixed(1)} KB${ratio}`);
+  }
+}
+// The builds' database connections and timers would keep the process alive.
+process.exit(0);
