@@ -5,7 +5,7 @@ import { type BoardCard, MoveFeedback, PipelineCard, approveHref, moveFetcherKey
 import { approvalNeedsJustification } from "~/lib/opme";
 import { formatBRL } from "~/lib/money";
 import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
-import { type PackedRows, unpackRows } from "~/lib/packed-rows";
+import { type PackedRows, keptFor, unpackRows } from "~/lib/packed-rows";
 import { type PipelineStage, isPipelineStage } from "~/lib/pipeline";
 import { type ParamChanges, pathWithParams } from "~/lib/url";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -28,12 +28,7 @@ const unpackedBoards = new WeakMap<object, BoardColumn[]>();
 
 /** The board's columns with their cards unpacked, once per packed board: the same array on every view of it. */
 export function unpackBoard(columns: readonly PackedBoardColumn[]): BoardColumn[] {
-  let unpacked = unpackedBoards.get(columns);
-  if (!unpacked) {
-    unpacked = columns.map((column) => ({ ...column, cards: unpackRows(column.cards) }));
-    unpackedBoards.set(columns, unpacked);
-  }
-  return unpacked;
+  return keptFor(unpackedBoards, columns, () => columns.map((column) => ({ ...column, cards: unpackRows(column.cards) })));
 }
 
 /** How the drag-and-drop layer wraps the columns and cards (identity until it has loaded). */

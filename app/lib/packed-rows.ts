@@ -13,6 +13,19 @@ export interface PackedRows<Row extends object> {
 /** Every field of `Row`, named once: `satisfies` makes leaving one out a type error. */
 export type FieldList<Row extends object> = Record<keyof Row & string, true>;
 
+/**
+ * The value `make` gives for `key`, made once while `key` lives (kept in `map`): a packed value per
+ * kept rows, rows per packed value.
+ */
+export function keptFor<Key extends object, Value>(map: WeakMap<Key, Value>, key: Key, make: () => Value): Value {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 /** Rows already unpacked, by their packed value: on the server, the very rows that were packed. */
 const unpacked = new WeakMap<object, object[]>();
 
@@ -25,11 +38,7 @@ const fieldNames = new WeakMap<object, string[]>();
  * many packs a page sends (a month's 35 days, a board's columns).
  */
 export function packRows<Row extends object>(rows: readonly Row[], fields: FieldList<Row>): PackedRows<Row> {
-  let names = fieldNames.get(fields) as (keyof Row & string)[] | undefined;
-  if (names === undefined) {
-    names = Object.keys(fields) as (keyof Row & string)[];
-    fieldNames.set(fields, names);
-  }
+  const names = keptFor(fieldNames, fields, () => Object.keys(fields)) as (keyof Row & string)[];
   const packed: PackedRows<Row> = { fields: names, values: rows.map((row) => names.map((name) => row[name])) };
   unpacked.set(packed, rows as Row[]);
   return packed;
@@ -40,16 +49,14 @@ export function packRows<Row extends object>(rows: readonly Row[], fields: Field
  * not change them. A field sent as undefined is left out, as it was in the row.
  */
 export function unpackRows<Row extends object>(packed: PackedRows<Row>): Row[] {
-  const kept = unpacked.get(packed) as Row[] | undefined;
-  if (kept) return kept;
-  const rows = packed.values.map((values) => {
-    const row: Partial<Record<keyof Row & string, unknown>> = {};
-    packed.fields.forEach((field, i) => {
-      if (values[i] !== undefined) row[field] = values[i];
-    });
-    // The fields are the row type's own (`packRows`), each with the value the server's row held.
-    return row as Row;
-  });
-  unpacked.set(packed, rows);
-  return rows;
+  // The fields are the row type's own (`packRows`), each with the value the server's row held.
+  return keptFor(unpacked, packed, () =>
+    packed.values.map((values) => {
+      const row: Partial<Record<keyof Row & string, unknown>> = {};
+      packed.fields.forEach((field, i) => {
+        if (values[i] !== undefined) row[field] = values[i];
+      });
+      return row;
+    }),
+  ) as Row[];
 }

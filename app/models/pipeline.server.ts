@@ -9,7 +9,7 @@ import { ansClockFor } from "~/lib/ans";
 import { ansDueOn, ansState } from "~/lib/ans-clock";
 import { formatDateTime, formatIsoDate, isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
-import { type FieldList, packRows } from "~/lib/packed-rows";
+import { type FieldList, keptFor, packRows } from "~/lib/packed-rows";
 import type { PipelineFilters } from "~/lib/lists";
 import { PIPELINE_STAGE_IDS, type PipelineStage, stageLabel, surgeryStatusForStage } from "~/lib/pipeline";
 import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
@@ -215,12 +215,7 @@ function packBoard(board: ReturnType<typeof loadBoard>) {
  */
 export function boardForPage(filters: BoardFilters, now = new Date()) {
   const board = boardUntilWrite(filters, now);
-  let packed = packedBoards.get(board);
-  if (!packed) {
-    packed = packBoard(board);
-    packedBoards.set(board, packed);
-  }
-  return packed;
+  return keptFor(packedBoards, board, () => packBoard(board));
 }
 
 /**

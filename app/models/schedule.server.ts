@@ -18,7 +18,7 @@ import {
 } from "~/lib/dates";
 import { type AppointmentStatus, isOneOf } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
-import { type FieldList, type PackedRows, packRows } from "~/lib/packed-rows";
+import { type FieldList, type PackedRows, keptFor, packRows } from "~/lib/packed-rows";
 
 /**
  * The /schedule screen (Agenda): which period the URL asks for, the São Paulo days it covers,
@@ -127,14 +127,8 @@ const periodDays = new WeakMap<SchedulePeriod, WeakMap<ScheduleDayEntries[], Sch
  * schedule, whose markup is then kept under their JSON made once (schedule-views.tsx).
  */
 export function daysWithEntries(period: SchedulePeriod, entries: ScheduleDayEntries[]): ScheduleDayWithEntries[] {
-  let byEntries = periodDays.get(period);
-  if (byEntries === undefined) periodDays.set(period, (byEntries = new WeakMap()));
-  let days = byEntries.get(entries);
-  if (days === undefined) {
-    days = period.days.map((day, i) => ({ ...day, ...entries[i] }));
-    byEntries.set(entries, days);
-  }
-  return days;
+  const byEntries = keptFor(periodDays, period, () => new WeakMap<ScheduleDayEntries[], ScheduleDayWithEntries[]>());
+  return keptFor(byEntries, entries, () => period.days.map((day, i) => ({ ...day, ...entries[i] })));
 }
 
 /** A day as the page receives it (`scheduleDaysForPage`): its entries as rows of values. */
@@ -181,16 +175,15 @@ const packedDays = new WeakMap<object, PackedRows<PackedScheduleDay>>();
  * of one period belong to one view, whose entries have the fields `scheduleEntryOptions` selects.
  */
 export function scheduleDaysForPage(days: ScheduleDayWithEntries[], view: ScheduleView): PackedRows<PackedScheduleDay> {
-  let packed = packedDays.get(days);
-  if (packed === undefined) {
-    const rows = days.map((day) => ({
-      ...day,
-      entries: view === "day" ? packRows(day.entries, DETAILED_ENTRY_FIELDS) : packRows<BriefScheduleEntry>(day.entries, ENTRY_FIELDS),
-    }));
-    packed = packRows(rows, PACKED_DAY_FIELDS);
-    packedDays.set(days, packed);
-  }
-  return packed;
+  return keptFor(packedDays, days, () =>
+    packRows(
+      days.map((day) => ({
+        ...day,
+        entries: view === "day" ? packRows(day.entries, DETAILED_ENTRY_FIELDS) : packRows<BriefScheduleEntry>(day.entries, ENTRY_FIELDS),
+      })),
+      PACKED_DAY_FIELDS,
+    ),
+  );
 }
 
 function workOutPeriod(view: ScheduleView, date: string, today: string): SchedulePeriod {

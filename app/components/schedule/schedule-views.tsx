@@ -8,7 +8,7 @@ import { PatientLink } from "~/components/patient-link";
 import { type BadgeVariant, Badge } from "~/components/ui/badge";
 import { formatInClinic, formatTime } from "~/lib/dates";
 import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus, labelFor } from "~/lib/enums";
-import { type PackedRows, unpackRows } from "~/lib/packed-rows";
+import { type PackedRows, keptFor, unpackRows } from "~/lib/packed-rows";
 import type { PackedScheduleDay, ScheduleDayWithEntries, ScheduleEntry } from "~/models/schedule.server";
 
 /* The day, week and month views of /schedule: each entry a link to its appointment (for editors). */
@@ -24,12 +24,7 @@ const unpackedDays = new WeakMap<object, Day[]>();
  * markup key then makes once (`viewKey`). On the server the entries are the very rows packed.
  */
 export function unpackScheduleDays(packed: PackedRows<PackedScheduleDay>): Day[] {
-  let days = unpackedDays.get(packed);
-  if (days === undefined) {
-    days = unpackRows(packed).map((day) => ({ ...day, entries: unpackRows(day.entries) }));
-    unpackedDays.set(packed, days);
-  }
-  return days;
+  return keptFor(unpackedDays, packed, () => unpackRows(packed).map((day) => ({ ...day, entries: unpackRows(day.entries) })));
 }
 
 // ── Entries ─────────────────────────────────────────────────────────────────
