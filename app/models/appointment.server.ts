@@ -54,6 +54,7 @@ export const APPOINTMENT_SEARCH: WordSearchTable = {
   table: appointments,
   id: appointments.id,
   patientId: appointments.patientId,
+  patientIndex: "patients_search",
   doctorId: appointments.doctorId,
   searchText: appointments.searchText,
   ownText: ownTextKey.appointments,

@@ -57,6 +57,9 @@ export const SURGERY_SEARCH: WordSearchTable = {
   table: surgeries,
   id: surgeries.id,
   patientId: surgeries.patientId,
+  // A third of the patients have surgeries: 'silva' reads 3 000 of them, not all 10 000 Silvas,
+  // each sought in the patient index (the count 2–4 ms against 5–10).
+  patientIndex: "surgery_patients_search",
   doctorId: surgeries.doctorId,
   searchText: surgeries.searchText,
   ownText: ownTextKey.surgeries,

@@ -29,6 +29,12 @@ export interface WordSearchTable {
   table: SQLiteTable;
   id: AnySQLiteColumn;
   patientId: AnySQLiteColumn;
+  /**
+   * The trigram index of the patients a search's words are sought in and whose rows are then read:
+   * `patients_search`, or one of only the patients who have rows in the table, which every row's
+   * patient is in (`surgery_patients_search`, migration 0038: a third of the patients).
+   */
+  patientIndex: "patients_search" | "surgery_patients_search";
   doctorId: AnySQLiteColumn;
   /** The stored key of the row's own text; null on rows written by hand until the next start. */
   searchText: AnySQLiteColumn;
@@ -155,11 +161,11 @@ function wordParts(t: WordSearchTable, word: string, cap: number, common: boolea
   const patientKeys = short ? byPatientKeys(t, word, common) : null;
   if (short && !patientKeys) return null;
   const doctorIds = doctorsFoundBy(word);
-  const patientPart = match ? { from: byPatient(t), where: sql`patients_search match ${match}` } : patientKeys!.part;
+  const patientPart = match ? { from: byPatient(t), where: patientIndexMatch(t, match) } : patientKeys!.part;
   // A short word's patients are too many to gather when it is common ('m'): each row's patient is
   // looked up instead, in the parts read after the patients' own; none when no patient holds it.
   const notPatients = match
-    ? sql`${t.patientId} not in (select rowid from patients_search where patients_search match ${match})`
+    ? sql`${t.patientId} not in (select rowid from ${patientIndex(t)} where ${patientIndexMatch(t, match)})`
     : patientPart
       ? sql`not exists (select 1 from ${patients} where ${patients.id} = ${t.patientId} and ${likeWord(patients.searchText, word)})`
       : undefined;
@@ -180,9 +186,15 @@ function wordParts(t: WordSearchTable, word: string, cap: number, common: boolea
 const doctorsFoundBy = (word: string) =>
   db.select({ id: doctors.id }).from(doctors).where(likeWord(doctors.searchText, word)).all().map((row) => row.id);
 
+/** The table's patient index, named in SQL (`patientIndex`). */
+const patientIndex = (t: WordSearchTable) => sql.raw(t.patientIndex);
+
+/** The patients the trigram query `match` finds in the table's patient index. */
+const patientIndexMatch = (t: WordSearchTable, match: string) => sql`${patientIndex(t)} match ${match}`;
+
 /** The patients' trigram index joined to the table's rows, patient by patient as the index yields them. */
 const byPatient = (t: WordSearchTable) =>
-  sql`patients_search join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = patients_search.rowid`;
+  sql`${patientIndex(t)} join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = ${patientIndex(t)}.rowid`;
 
 /** Patients sampled to tell a common short word from a rarer one (`byPatientKeys`): 2 % of 200 000. */
 const SHORT_WORD_SAMPLE = 4_000;
@@ -311,11 +323,11 @@ function coverParts(t: WordSearchTable, words: string[], shares: ReadonlyMap<str
   }
   for (const { long, splits } of byLongLeft.values()) {
     const match = long.map((word) => `(${matches.get(word)})`).join(" AND ");
-    const holds = (short: string[]) => short.map((word) => patientHolds(sql`patients_search.rowid`, word));
+    const holds = (short: string[]) => short.map((word) => patientHolds(sql`${patientIndex(t)}.rowid`, word));
     // The same short words left by every split are tested once per patient, outside the splits.
     const shared = splits.every((split) => JSON.stringify(split.short) === JSON.stringify(splits[0].short)) ? splits[0].short : [];
     const eachSplit = splits.map((split) => and(split.where, ...holds(split.short.filter((word) => !shared.includes(word))))!);
-    parts.push({ from: byPatient(t), where: and(sql`patients_search match ${match}`, ...holds(shared), or(...eachSplit))! });
+    parts.push({ from: byPatient(t), where: and(patientIndexMatch(t, match), ...holds(shared), or(...eachSplit))! });
   }
   parts.push({
     index: t.indexes.unkeyed,

@@ -213,6 +213,12 @@ describe("scale seed (db/seed-scale.ts)", () => {
 
     // The trigram index (migration 0002) agrees with the table.
     expect(() => sqlite.exec("INSERT INTO patients_search(patients_search, rank) VALUES ('integrity-check', 1)")).not.toThrow();
+    // The index of the patients with surgeries (migration 0038) holds exactly them, with their keys.
+    const withSurgeries = "select id, search_text from patients where id in (select patient_id from surgeries)";
+    const indexed = "select rowid, search_text from surgery_patients_search";
+    expect(sqlite.prepare(`${indexed} except ${withSurgeries}`).all()).toEqual([]);
+    expect(sqlite.prepare(`${withSurgeries} except ${indexed}`).all()).toEqual([]);
+    expect(sqlite.prepare(indexed).all().length).toBeGreaterThan(0);
     const { total, rows } = listPatients({ q: "silva", page: 1, sort: "name", dir: "asc" });
     const expected = patients.filter((p) => p.searchText.includes("silva")).length;
     expect(total).toBe(expected);

@@ -475,6 +475,53 @@ describe("surgeries", () => {
     check();
     expect(normalizeSearch("Ípsilon")).toBe("ipsilon");
   });
+
+  it("the trigram index of the patients with surgeries holds exactly them, with their keys, through every write", () => {
+    const indexed = () => sqlite.prepare("select rowid as id, search_text as key from surgery_patients_search order by rowid").all();
+    const recomputed = () =>
+      sqlite.prepare("select id, search_text as key from patients where id in (select patient_id from surgeries) order by id").all();
+    const expectExact = (step: string) => {
+      expect(indexed(), step).toEqual(recomputed());
+      expect(() => sqlite.prepare("insert into surgery_patients_search (surgery_patients_search, rank) values ('integrity-check', 1)").run(), step).not.toThrow();
+    };
+    const surgeriesOf = (q: string) => listSurgeries({ q, page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null }).total;
+    expectExact("as filled");
+    const withoutSurgeries = () => sqlite.prepare("select id from patients where id not in (select patient_id from surgeries) order by id").pluck().all() as number[];
+    const [first, second] = withoutSurgeries();
+    expect(second, "two patients without surgeries").toBeDefined();
+    const insert = sqlite.prepare(
+      "insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, status, current_stage) values (?, ?, 'Artrodese Lombar', ?, 'scheduled', 'aguarda_docs')",
+    );
+    const rename = (id: number, name: string) => sqlite.prepare("update patients set name = ?, search_text = ? where id = ?").run(name, normalizeSearch(name), id);
+    // A first surgery adds the patient, a second leaves them once.
+    const a = Number(insert.run(first, doctorIds[2], Date.UTC(2024, 5, 1)).lastInsertRowid);
+    expectExact("a first surgery");
+    const b = Number(insert.run(first, doctorIds[2], Date.UTC(2024, 5, 2)).lastInsertRowid);
+    expectExact("a second surgery");
+    // A new key replaces the old; a patient without surgeries renamed stays out.
+    rename(first, "Quíron Zebedeu");
+    rename(second, "Quíron Abdias");
+    expectExact("renamed");
+    expect(surgeriesOf("quiron")).toBe(2);
+    expect(surgeriesOf("abdias")).toBe(0);
+    // A surgery moved: the new patient joins; the old one leaves with their last.
+    sqlite.prepare("update surgeries set patient_id = ? where id = ?").run(second, a);
+    expectExact("one of two moved");
+    expect(surgeriesOf("abdias")).toBe(1);
+    sqlite.prepare("update surgeries set patient_id = ? where id = ?").run(second, b);
+    expectExact("the last one moved");
+    expect(surgeriesOf("zebedeu")).toBe(0);
+    expect(surgeriesOf("quiron")).toBe(2);
+    // Many moved at once, then deleted: each patient's last surgery takes them out.
+    sqlite.prepare("update surgeries set patient_id = ? where id % 11 = 0").run(first);
+    expectExact("many moved");
+    sqlite.prepare("delete from surgeries where patient_id in (?, ?)").run(first, second);
+    expectExact("deleted");
+    expect(surgeriesOf("quiron")).toBe(0);
+    // A patient without surgeries deleted: nothing changes.
+    sqlite.prepare("delete from patients where id = ?").run(insertPatient("Xenofonte Quíron"));
+    expectExact("a patient deleted");
+  });
 });
 
 describe("query plans", () => {
@@ -521,6 +568,11 @@ describe("query plans", () => {
       const bigScan = /^SCAN (patients|appointments|surgeries)( USING (COVERING )?INDEX (?!\w+_search_text_missing_idx)|$)/m;
       expect(plan, plan).not.toMatch(bigScan);
     }
+    // A surgery's patients are sought among those with surgeries; an appointment's among all.
+    const surgeryCount = searches.filter((s) => s.includes('"surgeries" indexed by surgeries_patient_date_idx'));
+    expect(surgeryCount.length).toBeGreaterThan(0);
+    for (const statement of surgeryCount) expect(statement).toContain("surgery_patients_search join");
+    for (const statement of searches.filter((s) => s.includes('"appointments"'))) expect(statement).not.toContain("surgery_patients_search");
     // The page's rows are then read by id.
     const pages = statements.filter((s) => /"appointments"\."id" in \(/.test(s) && /order by/i.test(s));
     expect(pages.length).toBeGreaterThanOrEqual(1);

@@ -436,7 +436,7 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
   // The trigram indexes were filled by their triggers row by row (the surgeries' as their keys were
   // stored); merge their segments and check them against the tables, so a search finds exactly what
   // the tables hold.
-  for (const index of ["patients_search", "surgeries_search"]) {
+  for (const index of ["patients_search", "surgeries_search", "surgery_patients_search"]) {
     conn.exec(`INSERT INTO ${index}(${index}) VALUES ('optimize')`);
     conn.exec(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 1)`);
   }
