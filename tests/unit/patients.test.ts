@@ -179,7 +179,10 @@ describe("patient search through the trigram index", () => {
 
   it("finds exactly what a scan of the key finds, with the same total and order, for long, short and document searches", () => {
     seedSearchCorpus();
-    const queries = ["silva", "maria silva", "silva maria", "sá", "ze souza", "da costa", "busca3", "lucia araujo busca1", "joao sa busca0", "valdir", "100.000", "10000007919", "100.000.07", "inexistente", "lim", "a"];
+    // Words of two characters are read from the index's trigrams that start with them ('an',
+    // 'ma li'); 'qq' is in no key, alone, with a word of one character, or with the bare digits.
+    const pairs = ["an", "ma li", "zé sá", "ui", "a ma", "qq", "qq a", "qq 100.000"];
+    const queries = ["silva", "maria silva", "silva maria", "sá", "ze souza", "da costa", "busca3", "lucia araujo busca1", "joao sa busca0", "valdir", "100.000", "10000007919", "100.000.07", "inexistente", "lim", "a", ...pairs];
     for (const q of queries) {
       const expected = bruteForce(q);
       const page = list(q);
@@ -194,8 +197,16 @@ describe("patient search through the trigram index", () => {
     const countsOnPatients = (q: string) => capturePrepared(() => list(q)).filter((text) => /count\(\*\)/.test(text) && /from "patients"/.test(text));
     expect(countsOnPatients("maria silva")).toEqual([]);
     expect(list("maria silva").total).toBe(bruteForce("maria silva").length);
-    // A word of two letters has no trigram: that search still counts over the patients' key.
-    expect(countsOnPatients("ze silva")).toHaveLength(1);
+    // A word of two letters is counted from the trigrams that start with it.
+    expect(countsOnPatients("ze silva")).toEqual([]);
+    expect(list("ze silva").total).toBe(bruteForce("ze silva").length);
+    // One of one letter has none: that search still counts over the patients' key.
+    expect(countsOnPatients("z silva")).toHaveLength(1);
+  });
+
+  it("stores every key between spaces, so a word of two characters is always followed by one in it", () => {
+    seedSearchCorpus();
+    expect(sqlite.prepare("select count(*) from patients where search_text <> '' and search_text not like ' % '").pluck().get()).toBe(0);
   });
 });
 
