@@ -65,6 +65,7 @@ export const APPOINTMENT_SEARCH: WordSearchTable = {
   },
   indexes: { patient: "appointments_patient_start_idx", doctor: "appointments_kpi_doctor_start_idx", own: "appointments_search_text_idx", unkeyed: "appointments_search_text_idx" },
   ownKeysFew: true,
+  ownPairs: true,
   order: appointments.startTime,
   // Keys grouped by the words they hold, each group sought in `appointments_search_text_idx`
   // (with its doctors); the keys that hold none, by exclusion.

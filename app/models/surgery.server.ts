@@ -33,7 +33,7 @@ import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
-import { type WordSearchTable, isShort, planWordSearch, rowSearch, wordSearchLocate, wordSearchPage } from "./word-search.server";
+import { type WordSearchTable, planWordSearch, rowSearch, wordSearchLocate, wordSearchPage } from "./word-search.server";
 import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
 import { registryOption } from "~/lib/form-options";
 
@@ -74,12 +74,14 @@ export const SURGERY_SEARCH: WordSearchTable = {
       : { from: sql`surgeries_search cross join ${surgeries} on ${surgeries.id} = surgeries_search.rowid`, where: sql`surgeries_search match ${ftsPhrase(word)}` },
   indexes: { patient: "surgeries_patient_date_idx", doctor: "surgeries_doctor_date_idx", unkeyed: "surgeries_search_text_missing_idx" },
   ownKeysFew: false,
+  ownPairs: false,
   order: surgeries.scheduledDate,
   // Their own text (type, hospital, payer, guide) is not a few repeated keys: split only when no
   // key holds any of the words, which is the usual case of a name. Their trigram index cannot tell
-  // a short word's keys.
+  // the keys of a word of one or two characters (their keys do not end in a space, as the
+  // patients' do, so a pair's trigrams would miss it at a key's end).
   ownClasses: (words) =>
-    words.some((word) => isShort(word) || db.get(sql`select 1 from surgeries_search where surgeries_search match ${ftsPhrase(word)} limit 1`))
+    words.some((word) => [...word].length < 3 || db.get(sql`select 1 from surgeries_search where surgeries_search match ${ftsPhrase(word)} limit 1`))
       ? null
       : [{ where: isNotNull(surgeries.searchText), covers: [] }],
 };

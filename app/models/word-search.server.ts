@@ -20,10 +20,11 @@ import { patientIndexQuery, patientSearch } from "./patient.server";
  * are not already there, the rows whose own stored key holds it (`ownIndexed`) that are in neither,
  * and rows still without a key (by the index that holds them). Parts that cannot overlap are
  * counted and read with UNION ALL, which streams and stops at a LIMIT, where UNION builds the whole
- * set first. `planWordSearch` says which search reads what. A word shorter than three characters
- * (which the trigram indexes cannot answer) drives only an unfiltered search, its patients found by
- * testing the patients' keys (`byPatientKeys`), and among other words only when it is rare;
- * otherwise it is tested on the other words' rows, or row by row.
+ * set first. `planWordSearch` says which search reads what. A short word (`isShort`: one
+ * character, which the trigram indexes cannot answer, or two where the table's own text cannot)
+ * drives only an unfiltered search, its patients found by testing the patients' keys
+ * (`byPatientKeys`), and among other words only when it is rare; otherwise it is tested on the
+ * other words' rows, or row by row.
  */
 export interface WordSearchTable {
   table: SQLiteTable;
@@ -61,6 +62,12 @@ export interface WordSearchTable {
    * patients are common enough to settle the count first.
    */
   ownKeysFew: boolean;
+  /**
+   * Whether `ownIndexed` and `ownClasses` answer a word of two characters through an index, as the
+   * patients' trigram index does (`isShort`): a table's few keys each tested do; a trigram index
+   * of keys that can end in the word does not (its trigrams would miss it at a key's end).
+   */
+  ownPairs: boolean;
   /** The list's order (with the id): a search's rows are kept in it (`readPairs`). */
   order: AnySQLiteColumn;
   /**
@@ -118,9 +125,12 @@ export interface WordSearchPlan {
   walked?: Map<string, number[]>;
 }
 
-const DRIVER_MIN_LENGTH = 3;
-/** Too short for the trigram indexes (which answer three characters or more). */
-export const isShort = (word: string) => [...word].length < DRIVER_MIN_LENGTH;
+/**
+ * Too short to drive through the indexes: one character, which the patients' trigram index cannot
+ * answer (it answers three characters or more, and two through the trigrams that start with them:
+ * `patientIndexQuery`); or two, in a table whose own text cannot answer them (`ownPairs`).
+ */
+export const isShort = (t: WordSearchTable, word: string) => [...word].length < (t.ownPairs ? 2 : 3);
 
 const patientsWith = (word: string) => sql`select ${patients.id} from ${patients} where ${patientSearch(word)}`;
 const doctorsWith = (word: string) => sql`select ${doctors.id} from ${doctors} where ${likeWord(doctors.searchText, word)}`;
@@ -154,14 +164,15 @@ function allWords(t: WordSearchTable, words: string[], perRow = false): SQL | un
  * yields instead of gathering them all.
  */
 function wordParts(t: WordSearchTable, word: string, cap: number, common: boolean): Part[] | null {
-  const short = isShort(word);
+  const short = isShort(t, word);
+  // Null for a word of two characters that no patient holds.
   const match = short ? null : patientIndexQuery(word);
-  const own = match || short ? t.ownIndexed(word) : null;
+  const own = t.ownIndexed(word);
   if (!own) return null;
   const patientKeys = short ? byPatientKeys(t, word, common) : null;
   if (short && !patientKeys) return null;
   const doctorIds = doctorsFoundBy(word);
-  const patientPart = match ? { from: byPatient(t), where: patientIndexMatch(t, match) } : patientKeys!.part;
+  const patientPart = match ? { from: byPatient(t), where: patientIndexMatch(t, match) } : (patientKeys?.part ?? null);
   // A short word's patients are too many to gather when it is common ('m'): each row's patient is
   // looked up instead, in the parts read after the patients' own; none when no patient holds it.
   const notPatients = match
@@ -282,8 +293,10 @@ const SHARED_ROWS_TESTED = 4;
  * words' shares of the sampled patients (`shortWordShare`), where the search knows them.
  */
 function coverParts(t: WordSearchTable, words: string[], shares: ReadonlyMap<string, number> = new Map()): Part[] | null {
-  const matches = new Map(words.filter((word) => !isShort(word)).map((word) => [word, patientIndexQuery(word)]));
-  if (matches.size === 0 || [...matches.values()].some((match) => !match)) return null;
+  // A word of two characters that no patient holds has no match: a split that leaves it to the
+  // patient has no rows.
+  const matches = new Map(words.filter((word) => !isShort(t, word)).map((word) => [word, patientIndexQuery(word)]));
+  if (matches.size === 0) return null;
   const ownClasses = t.ownClasses(words);
   if (!ownClasses) return null;
   const found = byWordsFound(words, words.map(doctorsFoundBy));
@@ -306,9 +319,9 @@ function coverParts(t: WordSearchTable, words: string[], shares: ReadonlyMap<str
     for (const own of ownClasses) {
       const split = { index: own.index ?? t.indexes.doctor, where: and(doctor.where, own.where)! };
       const left = words.filter((word) => !doctor.covers.includes(word) && !own.covers.includes(word));
-      const long = left.filter((word) => !isShort(word));
-      const short = left.filter(isShort);
-      if (short.some(heldByNoPatient)) continue;
+      const long = left.filter((word) => !isShort(t, word));
+      const short = left.filter((word) => isShort(t, word));
+      if (short.some(heldByNoPatient) || long.some((word) => !matches.get(word))) continue;
       if (long.length === 0) {
         // Its doctor or key holds every long word: a doctor's rows, or a key's, each row's patient
         // tested for the short words left; or the rows of the patients holding those, when fewer.
@@ -453,10 +466,10 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // rows can hold it, it drives, its patients found by their keys: row by row, a word nothing
   // holds passed over every row ('maria xz' 340 ms). In between, the patients the long words find
   // are tested for it (`coverParts`): row by row, 'jose x' passed over every row (410 ms).
-  const shares = new Map(words.length > 1 && !filters ? words.filter(isShort).map((word) => [word, shortWordShare(word)]) : []);
+  const shares = new Map(words.length > 1 && !filters ? words.filter((word) => isShort(t, word)).map((word) => [word, shortWordShare(word)]) : []);
   // Only with one other word: the rows of several, split by their words, are read out up to the
   // cap rather than counted, and passed over whole when few of them hold the short word.
-  const onOthers = words.filter((word) => !isShort(word)).length === 1 ? words.filter((word) => (shares.get(word) ?? 0) >= SHORT_WORD_ON_OTHERS) : [];
+  const onOthers = words.filter((word) => !isShort(t, word)).length === 1 ? words.filter((word) => (shares.get(word) ?? 0) >= SHORT_WORD_ON_OTHERS) : [];
   const driving = words.filter((word) => !onOthers.includes(word));
   const onDriven = (parts: Part[], drivers: string[]) =>
     narrowed(parts, filters, ...words.filter((word) => !drivers.includes(word)).map((word) => rowHasWord(t, word, true)));
@@ -465,7 +478,7 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     // With a filter, a short word does not drive: its parts read out up to the cap took from 0.2 to
     // 5 times the count row by row ('m' cancelled 25 ms against 130; '12' scheduled 300 against 55,
     // its keys and patients being nearly every row's). Among other words, only a rare one drives.
-    const short = isShort(word);
+    const short = isShort(t, word);
     const common = short && !filters && isCommonShortWord(t, shares.get(word) ?? shortWordShare(word), cap);
     const drives = !short || (!filters && (words.length === 1 || !common));
     return drives ? wordParts(t, word, cap, common) : null;
@@ -484,7 +497,7 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   const rowByRow = (): WordSearchPlan => ({ ...countMatches(t.table, and(allWords(t, words), filters), cap), parts: null, walk });
   // A short word few patients hold, among other words ('silva kw'): its rows, its patients found by
   // their keys, cost less to count than the other words' patients do to test for it.
-  const rareShort = words.length > 1 && !filters ? driving.filter((word) => isShort(word) && !isCommonShortWord(t, shares.get(word)!, cap)) : [];
+  const rareShort = words.length > 1 && !filters ? driving.filter((word) => isShort(t, word) && !isCommonShortWord(t, shares.get(word)!, cap)) : [];
   for (const word of rareShort) if (counted(word) === 0) return none;
   if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));
   const covered = driving.length > 1 ? coverParts(t, driving, shares) : null;
@@ -492,7 +505,7 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // Several long words with short ones the own text cannot be split by (surgeries): the rows the
   // long words share, split as above, read once with the short words tested on each, when they are
   // few enough to pass over whole. Row by row, the count passed over most of the table.
-  const long = driving.filter((word) => !isShort(word));
+  const long = driving.filter((word) => !isShort(t, word));
   if (long.length > 1 && long.length < driving.length) {
     const shared = coverParts(t, long);
     const rest = and(...words.filter((word) => !long.includes(word)).map((word) => rowHasWord(t, word, true)), filters)!;
@@ -503,7 +516,7 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     // One word alone is settled by its parts. A short word's cost more to find (a pass over the
     // keys) than to read out.
     const parts = partsOf(words[0]);
-    return parts ? settled(parts, { countFirst: !isShort(words[0]) }) : rowByRow();
+    return parts ? settled(parts, { countFirst: !isShort(t, words[0]) }) : rowByRow();
   }
   for (const word of driving) if (!rareShort.includes(word) && counted(word) === 0) return none;
   if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));

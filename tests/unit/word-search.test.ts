@@ -38,7 +38,8 @@ function random(seed: number) {
 const rand = random(20261127);
 const pick = <T,>(items: readonly T[]) => items[Math.floor(rand() * items.length)];
 
-const FIRST = ["Maria", "José", "Igor", "Ana", "João", "Vitória", "Sílvio", "Rosa"];
+// 'y' is held by the Rosys alone (an eighth of the patients), 'k' by Kwame Kowalski alone, 'q' by no one.
+const FIRST = ["Maria", "José", "Igor", "Ana", "João", "Vitória", "Sílvio", "Rosy"];
 const LAST = ["Silva", "Santos", "da Silva", "Oliveira", "Silveira", "Rocha", "Ômega", "Costa"];
 const TYPES = ["Consulta", "Retorno", "Avaliação Pré-operatória", "Retorno Pós-operatório", "Infiltração"];
 const LOCATIONS = ["Consultório 1", "Consultório 2", "Sala Ômega", "Hospital Santos", "Sala (Anexo)", null];
@@ -188,9 +189,11 @@ const QUERIES = [
   "silva retorno",
   "da silva consulta",
   "omega", // a surname and a room
-  "ro", // a short word: its patients found by their keys
+  "ro", // two characters: its patients found by their trigrams (surgeries: by their keys)
   "m", // a short word most patients hold
-  "kw", // a short word one patient holds
+  "kw", // two characters one patient holds
+  "k", // a short word one patient holds
+  "q", // a short word nothing holds
   "(", // a short word no patient holds, in a location
   "zq", // a short word nothing holds
   "1",
@@ -341,11 +344,14 @@ describe("a short word among other words", () => {
     const paths = new Set<string>();
     for (const { t, rows } of tables) {
       for (const cap of [3, 10, 40, 400]) {
+        // Short words: of one character, and for surgeries (whose own text cannot answer them) of two.
         for (const q of [
           ...["maria s", "silva m", "m silva", "igor m", "silva kw", "retorno zq", "santos (", "maria silva m", "sa ro", "santos 1"],
           ...["maria silva x", "silva santos j", "retorno silva zq", "maria m silva s", "maria oliveira j", "costa oliveira j"],
-          // A short word an eighth of the patients hold ('ig': Igor), or only a location ('('):
+          ...["silva k", "retorno q", "retorno silva q"],
+          // A short word an eighth of the patients hold ('y': the Rosys; 'ig': Igor), or only a location ('('):
           ...["silva ig", "ig omega", "silvana ig", "silvana kw", "silvana infiltracao ig", "retorno ig", "maria silva ig", "omega (", "igor sa"],
+          ...["silva y", "y omega", "silvana y", "silvana k", "silvana infiltracao y", "retorno y", "maria silva y"],
         ]) {
           const want = expected(rows, q, () => true, "asc");
           sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: planned again
@@ -355,28 +361,28 @@ describe("a short word among other words", () => {
           });
           if (t === APPOINTMENT_SEARCH && ["silva m", "m silva", "igor m"].includes(q) && want.length > cap) paths.add(`common, over the cap ${rowByRow(statements, t) ? "row by row" : "on the other word's rows"}`);
           // Its rows within the cap, a rare short word settles the count.
-          if (t === APPOINTMENT_SEARCH && ["silva kw", "retorno zq"].includes(q) && cap >= 40) paths.add(`rare ${rowByRow(statements, t) ? "row by row" : "driving"}`);
+          if (t === APPOINTMENT_SEARCH && ["silva k", "retorno q"].includes(q) && cap >= 40) paths.add(`rare ${rowByRow(statements, t) ? "row by row" : "driving"}`);
           // Counted before the long word's patients are tested for it: its one patient found by the keys.
           const byKeys = statements.some((s) => s.includes('"patients" indexed by patients_search_text_idx cross join'));
-          if (t === APPOINTMENT_SEARCH && q === "silva kw" && cap >= 40) paths.add(`rare, by its patients' keys ${byKeys ? "first" : "otherwise"}`);
+          if (t === APPOINTMENT_SEARCH && q === "silva k" && cap >= 40) paths.add(`rare, by its patients' keys ${byKeys ? "first" : "otherwise"}`);
           // Short words neither rare nor common: tested on the patients the long words find. The rows
           // whose doctor or key holds every long word: each row's patient tested when they are fewer
           // than the patients holding the short words have (Dra. Silvana's infiltrations, against the
-          // patients holding 'ig'), else read from those patients (all of Dra. Silvana's rows, against
-          // the one patient holding 'kw').
+          // patients holding 'y'), else read from those patients (all of Dra. Silvana's rows, against
+          // the one patient holding 'k').
           const onPatients = (s: string) => s.includes('where "patients"."id" = patients_search.rowid and');
           const onRowsPatient = (s: string) =>
             /"appointments"\."doctor_id" in \(\?\)/.test(s) && s.includes('and exists (select 1 from "patients" where "patients"."id" = "appointments"."patient_id"');
           const fromWordsPatients = (s: string) =>
             /"appointments"\."doctor_id" in \(\?\)/.test(s) &&
             s.includes('from "patients" indexed by patients_search_text_idx cross join "appointments" indexed by appointments_patient_start_idx');
-          if (t === APPOINTMENT_SEARCH && cap === 3 && ["silva ig", "silvana ig"].includes(q)) {
+          if (t === APPOINTMENT_SEARCH && cap === 3 && ["silva y", "silvana y"].includes(q)) {
             paths.add(`among long words ${statements.some(onPatients) ? "on their patients" : `otherwise (${q})`}`);
           }
-          if (t === APPOINTMENT_SEARCH && cap === 3 && q === "silvana kw") {
+          if (t === APPOINTMENT_SEARCH && cap === 3 && q === "silvana k") {
             paths.add(`on a doctor's many rows ${statements.some(fromWordsPatients) && !statements.some(onRowsPatient) ? "from the short word's patients" : "otherwise"}`);
           }
-          if (t === APPOINTMENT_SEARCH && cap === 3 && q === "silvana infiltracao ig") {
+          if (t === APPOINTMENT_SEARCH && cap === 3 && q === "silvana infiltracao y") {
             paths.add(`on a doctor's few rows ${statements.some(onRowsPatient) && !statements.some(fromWordsPatients) ? "each row's patient" : "otherwise"}`);
           }
           // No patient holds 'x' (a key does: 'Sala (Anexo)'): the patients 'maria silva' finds are not tested for it.
@@ -527,7 +533,7 @@ describe("surgeries", () => {
 describe("query plans", () => {
   it("a short word alone finds its patients by their keys, in the table's order when common, and never passes over a big table", () => {
     // Planned with a cap of a fiftieth of the table: 'm' (a quarter of the patients) is then common
-    // among these rows as among a million, and 'kw' (one patient) is not.
+    // among these rows as among a million, and 'k' (one patient) is not.
     const planned = (table: WordSearchTable, q: string) => {
       const rows = sqlite.prepare(`select count(*) from ${getTableName(table.table)}`).pluck().get() as number;
       const cap = Math.max(1, Math.floor(rows / 50));
@@ -536,8 +542,12 @@ describe("query plans", () => {
     };
     const common = planned(APPOINTMENT_SEARCH, "m");
     expect(common.some((s) => s.includes('"patients" not indexed cross join "appointments"'))).toBe(true);
-    const rare = planned(APPOINTMENT_SEARCH, "kw");
+    const rare = planned(APPOINTMENT_SEARCH, "k");
     expect(rare.some((s) => s.includes('"patients" indexed by patients_search_text_idx cross join "appointments"'))).toBe(true);
+    // A word of two characters finds its patients through the trigrams that start with it.
+    const pair = planned(APPOINTMENT_SEARCH, "kw");
+    expect(pair.some((s) => s.includes("patients_search join \"appointments\" indexed by appointments_patient_start_idx"))).toBe(true);
+    expect(pair.some((s) => s.includes("patients_search_text_idx"))).toBe(false);
     // No patient holds '(': its rows are the location's, read without looking up any patient.
     const none = planned(APPOINTMENT_SEARCH, "(");
     expect(none.length).toBeGreaterThan(0);
@@ -546,7 +556,7 @@ describe("query plans", () => {
     expect(planned(SURGERY_SEARCH, "kw")).toEqual([]);
     const surgeries = planned(SURGERY_SEARCH, "m");
     expect(surgeries.some((s) => s.includes('"patients" not indexed cross join "surgeries"'))).toBe(true);
-    for (const statement of [...common, ...rare, ...none, ...surgeries]) {
+    for (const statement of [...common, ...rare, ...pair, ...none, ...surgeries]) {
       const params = (statement.match(/\?/g) ?? []).map(() => 1);
       const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
       expect(plan, plan).not.toMatch(/^SCAN appointments( USING (COVERING )?INDEX (?!\w+_search_text_missing_idx)|$)/m);
