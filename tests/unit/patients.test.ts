@@ -204,6 +204,15 @@ describe("patient search through the trigram index", () => {
     expect(countsOnPatients("z silva")).toHaveLength(1);
   });
 
+  it("finds a pair again after a write brings its first key", () => {
+    seedSearchCorpus();
+    expect(list("wq").total).toBe(0);
+    expect(searchPatientOptions("wq", 10)).toEqual([]);
+    const id = db.insert(patients).values({ name: "Awqa Teste", searchText: patientSearchText({ name: "Awqa Teste", cpf: null, email: null, phone: null }) }).returning().get().id;
+    expect(list("wq").rows.map((r) => r.id)).toEqual([id]);
+    expect(searchPatientOptions("wq", 10).map((r) => r.id)).toEqual([id]);
+  });
+
   it("stores every key between spaces, so a word of two characters is always followed by one in it", () => {
     seedSearchCorpus();
     expect(sqlite.prepare("select count(*) from patients where search_text <> '' and search_text not like ' % '").pluck().get()).toBe(0);
