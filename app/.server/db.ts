@@ -85,6 +85,33 @@ if (!globalThis.__sinapseOptimizer) {
   globalThis.__sinapseOptimizer = setInterval(optimizePlanner, 6 * 60 * 60 * 1000);
   globalThis.__sinapseOptimizer.unref();
 }
+
+const statements = new Map<string, Database.Statement>();
+
+/**
+ * `sql` prepared once per process and kept by its text: preparing costs more than running most of
+ * a page's small reads. A statement's mode (`pluck()`, `raw()`) stays set on it, so each SQL text
+ * keeps one mode wherever it is used. Prepared again if the connection was replaced (tests).
+ */
+export function prepared(sql: string): Database.Statement {
+  let statement = statements.get(sql);
+  if (!statement || !statement.database.open) {
+    statement = sqlite.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
+/**
+ * A drizzle query built and prepared on its first use, for reads every view of a page runs:
+ * building the SQL from the query builder costs more than running a keyed read. Its parameters
+ * are `sql.placeholder(name)`s, given to `execute`/`get`/`all` as `{ name: value }`.
+ */
+export function preparedQuery<Query>(build: () => Query): () => Query {
+  let query: Query | undefined;
+  return () => (query ??= build());
+}
+
 export const db = drizzle(sqlite, { schema });
 /**
  * Every transaction begins IMMEDIATE: it takes the write lock at BEGIN, waiting for it up to the

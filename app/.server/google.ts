@@ -15,7 +15,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { googleConnections, googleOauthStates } from "~db/schema";
 import { type PermissionSubject, can } from "~/lib/permissions";
 import { recordAudit } from "./audit";
-import { db } from "./db";
+import { db, preparedQuery } from "./db";
 import { DomainError } from "./domain-error";
 import { intent } from "./intent-action";
 import { openSealed, sealText } from "./secrets";
@@ -158,12 +158,16 @@ export interface ConnectionStatus {
   connectedAt: Date | null;
 }
 
-export function connectionStatus(): ConnectionStatus {
-  const row = db
+const connectionQuery = preparedQuery(() =>
+  db
     .select({ email: googleConnections.email, createdAt: googleConnections.createdAt, refreshToken: googleConnections.refreshToken })
     .from(googleConnections)
     .where(eq(googleConnections.id, 1))
-    .get();
+    .prepare(),
+);
+
+export function connectionStatus(): ConnectionStatus {
+  const row = connectionQuery().get();
   return { connected: !!row?.refreshToken, email: row?.email ?? null, connectedAt: row?.createdAt ?? null };
 }
 

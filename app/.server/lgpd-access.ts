@@ -4,7 +4,7 @@
  * by keyset on the entry id. Each branch reads `audit_log_entity_idx (entity, entity_id)` and
  * stops after a page, so only a few pages of rows are ever merged, whatever the trail's size.
  */
-import { sqlite } from "./db";
+import { prepared } from "./db";
 
 export const ACCESS_PAGE_SIZE = 25;
 
@@ -72,7 +72,7 @@ function detailOf(changes: string | null): string | null {
 
 /** A page of the report: entries older than `before` (an entry id; null for the newest). */
 export function patientAccessReport(patientId: number, before: number | null, pageSize = ACCESS_PAGE_SIZE) {
-  const rows = sqlite.prepare(ACCESS_SQL).all({
+  const rows = prepared(ACCESS_SQL).all({
     pid: String(patientId),
     patientId,
     before: before ?? Number.MAX_SAFE_INTEGER,

@@ -32,10 +32,6 @@ function extensionOf(name: string): string {
 }
 
 /** When the patient was anonymised, or null. */
-export function anonymisedAt(patientId: number): Date | null {
-  return db.select({ at: patients.anonymizedAt }).from(patients).where(eq(patients.id, patientId)).get()?.at ?? null;
-}
-
 export function anonymisePatient(userId: number, patientId: number) {
   db.transaction((tx) => {
     const patient = tx.select().from(patients).where(eq(patients.id, patientId)).get();

@@ -3,7 +3,7 @@
  * own (`patients.whatsapp_opt_in`, logged in `whatsapp_consents`); the other purposes are logged
  * in `patient_consents`. Every decision is a new row; the latest one of a purpose is its state.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { patientConsents, patients, whatsappConsents } from "~db/schema";
 import {
   CONSENT_HISTORY_LIMIT,
@@ -15,7 +15,7 @@ import {
 import { setConsent } from "~/models/message.server";
 import type { ConsentInput } from "~/validation/consent";
 import { recordAudit } from "./audit";
-import { db, sqlite } from "./db";
+import { db, prepared, preparedQuery } from "./db";
 import { DomainError } from "./domain-error";
 
 export interface ConsentEvent {
@@ -34,34 +34,34 @@ export interface ConsentState {
 
 /** The decisions of one purpose, newest first, at most `limit`; read through the (patient, purpose) indexes. */
 export function consentHistory(patientId: number, purpose: ConsentPurpose, limit = CONSENT_HISTORY_LIMIT): ConsentEvent[] {
-  if (purpose === "whatsapp") {
-    return sqlite
-      .prepare(
-        `select c.opted_in as granted, c.source, c.created_at as at, p.name as recordedBy
-           from whatsapp_consents c left join profiles p on p.id = c.recorded_by
-          where c.patient_id = ? order by c.created_at desc, c.id desc limit ?`,
-      )
-      .all(patientId, limit)
-      .map(toEvent);
-  }
-  return sqlite
-    .prepare(
-      `select c.granted, c.source, c.created_at as at, p.name as recordedBy
-         from patient_consents c left join profiles p on p.id = c.recorded_by
-        where c.patient_id = ? and c.purpose = ? order by c.id desc limit ?`,
-    )
-    .all(patientId, purpose, limit)
-    .map(toEvent);
+  if (purpose === "whatsapp") return prepared(WHATSAPP_HISTORY_SQL).all(patientId, limit).map(toEvent);
+  return prepared(PURPOSE_HISTORY_SQL).all(patientId, purpose, limit).map(toEvent);
 }
+
+const WHATSAPP_HISTORY_SQL = `select c.opted_in as granted, c.source, c.created_at as at, p.name as recordedBy
+  from whatsapp_consents c left join profiles p on p.id = c.recorded_by
+  where c.patient_id = ? order by c.created_at desc, c.id desc limit ?`;
+
+const PURPOSE_HISTORY_SQL = `select c.granted, c.source, c.created_at as at, p.name as recordedBy
+  from patient_consents c left join profiles p on p.id = c.recorded_by
+  where c.patient_id = ? and c.purpose = ? order by c.id desc limit ?`;
 
 function toEvent(row: unknown): ConsentEvent {
   const r = row as { granted: number; source: ConsentSource; at: number; recordedBy: string | null };
   return { granted: r.granted === 1, source: r.source, at: new Date(r.at), recordedBy: r.recordedBy };
 }
 
+const optInQuery = preparedQuery(() =>
+  db
+    .select({ optIn: patients.whatsappOptIn, at: patients.whatsappOptInAt })
+    .from(patients)
+    .where(eq(patients.id, sql.placeholder("patientId")))
+    .prepare(),
+);
+
 /** Each purpose with its latest decision. WhatsApp's state is the patient's opt-in, whatever the log says. */
 export function patientConsentStates(patientId: number): ConsentState[] {
-  const optIn = db.select({ optIn: patients.whatsappOptIn, at: patients.whatsappOptInAt }).from(patients).where(eq(patients.id, patientId)).get();
+  const optIn = optInQuery().get({ patientId });
   return CONSENT_PURPOSES.map((purpose) => {
     const [latest] = consentHistory(patientId, purpose, 1);
     if (purpose !== "whatsapp") return { purpose, current: latest ?? null };

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { clinicSettings } from "~db/schema";
-import { db } from "./db";
+import { db, preparedQuery } from "./db";
 
 /**
  * The clinic's single settings row and the cookie-signing secret it holds. Kept below the
@@ -20,9 +20,7 @@ export function ensureClinicSettings(): typeof clinicSettings.$inferSelect {
 }
 
 /** Read on every page (the shell shows the clinic's name): prepared once. */
-const buildSettingsQuery = () => db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).prepare();
-let preparedSettings: ReturnType<typeof buildSettingsQuery> | undefined;
-const settingsQuery = () => (preparedSettings ??= buildSettingsQuery());
+const settingsQuery = preparedQuery(() => db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).prepare());
 
 /** SESSION_SECRET when set, else the secret stored in the settings row (made on first use). */
 export function getCookieSecret(): string {

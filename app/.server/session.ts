@@ -4,7 +4,7 @@ import { createCookie } from "react-router";
 import { clinicSettings, profiles, sessions, userRoles, users } from "~db/schema";
 import type { Role } from "~/lib/permissions";
 import { withoutNewVersion, writeCache } from "./data-cache";
-import { db } from "./db";
+import { db, preparedQuery } from "./db";
 import { ensureClinicSettings } from "./secrets";
 
 /** A session's last use is written at most once per this interval, to spare writes. */
@@ -132,8 +132,7 @@ function buildSessionUserQuery() {
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(sessions.stage)))
     .prepare();
 }
-let preparedSessionUser: ReturnType<typeof buildSessionUserQuery> | undefined;
-const sessionUserQuery = () => (preparedSessionUser ??= buildSessionUserQuery());
+const sessionUserQuery = preparedQuery(buildSessionUserQuery);
 
 /**
  * The signed-in user of this request, or null when the cookie is missing, unknown, expired

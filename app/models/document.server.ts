@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import { documents, patients, surgeries } from "~db/schema";
 import { recordAudit, recordDownload } from "~/.server/audit";
-import { db } from "~/.server/db";
+import { db, preparedQuery } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { type KeysetOrder, countMatches, keysetPage, locateIn } from "~/.server/pagination";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
@@ -118,14 +118,18 @@ export function patientSurgeryOptions(patientId: number) {
 
 /** The patient's latest documents (their record's 'Documentos' card). */
 export function recentPatientDocuments(patientId: number, limit = 5) {
-  return db
+  return recentDocumentsQuery().all({ patientId, limit });
+}
+
+const recentDocumentsQuery = preparedQuery(() =>
+  db
     .select({ id: documents.id, originalName: documents.originalName, category: documents.category, createdAt: documents.createdAt })
     .from(documents)
-    .where(eq(documents.patientId, patientId))
+    .where(eq(documents.patientId, sql.placeholder("patientId")))
     .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(limit)
-    .all();
-}
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
 
 export function documentSearchText(originalName: string, note: string | null) {
   return buildSearchText(originalName, note);

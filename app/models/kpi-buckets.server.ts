@@ -4,8 +4,6 @@
  * ('d' buckets 'YYYY-MM-DD') of its partial first and last months, so ten years read about 120
  * month rows and at most 60 day rows per series.
  */
-import type { Statement } from "better-sqlite3";
-import { sqlite } from "~/.server/db";
 import { addDaysIso } from "~/lib/kpi-period";
 import type { KpiPeriod } from "~/lib/kpi-period";
 
@@ -82,14 +80,6 @@ export function eachDayLabelled(period: KpiPeriod): [iso: string, shown: string]
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** A statement prepared once per process (the KPI reads run many small statements per view). */
-const prepared = new Map<string, Statement>();
-export function statement(sql: string): Statement {
-  let s = prepared.get(sql);
-  if (!s || !s.database.open) prepared.set(sql, (s = sqlite.prepare(sql)));
-  return s;
 }
 
 export { firstOfMonth, monthOf };

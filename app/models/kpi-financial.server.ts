@@ -16,9 +16,10 @@
  * - The receivables' figures are surgeries' fees: the doctor and payer filters apply to them.
  */
 import { formatIsoDate, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
+import { prepared } from "~/.server/db";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure } from "~/lib/kpi";
 import { type KpiPeriod, addDaysIso } from "~/lib/kpi-period";
-import { type RollupRow, addRows, periodUnits, prepared, rollupSums } from "~/models/kpi-rollups.server";
+import { type RollupRow, addRows, periodUnits, rollupSums } from "~/models/kpi-rollups.server";
 import { type KpiFilters, type ScreenFilters, modelFilters } from "~/models/kpi-surgical.server";
 import { kpiPercent } from "~/lib/kpi";
 

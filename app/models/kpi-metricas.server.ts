@@ -13,9 +13,10 @@
  *   active in [from, to] are the points with day in [from, to] and previous day before `from`;
  * - outbound messages by status (`kpi_outbound_messages`).
  */
+import { prepared } from "~/.server/db";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent } from "~/lib/kpi";
 import { type KpiPeriod, instantRange } from "~/lib/kpi-period";
-import { type BucketRange, bucketRanges, eachBucket, firstOfMonth, monthOf, statement } from "./kpi-buckets.server";
+import { type BucketRange, bucketRanges, eachBucket, firstOfMonth, monthOf } from "./kpi-buckets.server";
 
 /** New patients of one grain's buckets, by raw insurer text ('' for none): a primary-key range. */
 export const NEW_PATIENTS_SQL = `
@@ -74,7 +75,7 @@ const NO_REFERRER = "Sem encaminhador";
 /** Sums of `n` by `key` over the buckets of `period`. */
 function sumsBy<K>(sql: string, period: KpiPeriod, key: string): Map<K, number> {
   const sums = new Map<K, number>();
-  const read = statement(sql);
+  const read = prepared(sql);
   for (const range of bucketRanges(period)) {
     for (const row of read.all(range) as Record<string, unknown>[]) {
       const k = row[key] as K;
@@ -87,7 +88,7 @@ function sumsBy<K>(sql: string, period: KpiPeriod, key: string): Map<K, number> 
 const total = (sums: Map<unknown, number>) => [...sums.values()].reduce((a, b) => a + b, 0);
 
 function activePatients(period: KpiPeriod): number {
-  const read = statement(ACTIVE_PATIENTS_SQL);
+  const read = prepared(ACTIVE_PATIENTS_SQL);
   const fromMonth = monthOf(period.from);
   const params = { fromMonth, fromMonthStart: firstOfMonth(fromMonth), from: period.from };
   let n = 0;
@@ -225,7 +226,7 @@ function byReferrer(period: KpiPeriod, total: number): KpiTableData {
   // Keyed by id (two referrers may share a name), then shown by name: the first of namesakes (by
   // their first patient of the period) keeps the bare name, the others get their count appended.
   const sums = sumsBy<number>(NEW_PATIENT_REFERRERS_SQL, period, "id");
-  const name = statement("select name from referrers where id = ?").pluck();
+  const name = prepared("select name from referrers where id = ?").pluck();
   const byId = new Map<number, { name: string; n: number }>();
   let referred = 0;
   for (const [id, n] of sums) {
@@ -236,7 +237,7 @@ function byReferrer(period: KpiPeriod, total: number): KpiTableData {
   const namesakes = new Set([...byId.values()].map((e) => e.name).filter((x, i, all) => all.indexOf(x) !== i));
   if (namesakes.size > 0) {
     const [start, end] = instantRange(period);
-    const first = statement(FIRST_PATIENT_OF_REFERRER_SQL);
+    const first = prepared(FIRST_PATIENT_OF_REFERRER_SQL);
     const firstOf = new Map<number, { created_at: number; id: number }>();
     for (const [id, entry] of byId) if (namesakes.has(entry.name)) firstOf.set(id, first.get({ referrer: id, start, end }) as { created_at: number; id: number });
     const order = [...byId.keys()].sort((a, b) => {
@@ -258,8 +259,8 @@ function byReferrer(period: KpiPeriod, total: number): KpiTableData {
 /** The spelling (label) whose first patient of the period came first. */
 function firstSpelling(period: KpiPeriod, labels: Map<string, string[]>): string {
   const [start, end] = instantRange(period);
-  const withText = statement(FIRST_PATIENT_WITH_INSURANCE_SQL);
-  const withoutText = statement(FIRST_PATIENT_WITHOUT_INSURANCE_SQL);
+  const withText = prepared(FIRST_PATIENT_WITH_INSURANCE_SQL);
+  const withoutText = prepared(FIRST_PATIENT_WITHOUT_INSURANCE_SQL);
   let best: { label: string; at: number; id: number } | null = null;
   for (const [label, raws] of labels) {
     for (const raw of raws) {

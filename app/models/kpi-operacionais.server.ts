@@ -16,11 +16,11 @@
  */
 import { asc } from "drizzle-orm";
 import { doctors } from "~db/schema";
-import { db } from "~/.server/db";
+import { db, prepared } from "~/.server/db";
 import { startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent, roundKpi, unavailableFigure } from "~/lib/kpi";
 import { type KpiPeriod, addDaysIso } from "~/lib/kpi-period";
-import { bucketRanges, eachDayLabelled, statement } from "./kpi-buckets.server";
+import { bucketRanges, eachDayLabelled } from "./kpi-buckets.server";
 
 const DAY_MS = 86_400_000;
 /** A consultation converts when the same patient has a surgery created within this many days after it (also in migration 0024's triggers). */
@@ -75,7 +75,7 @@ interface BucketRow {
 
 /** One doctor's (0: everyone's) totals over the days of `period`. */
 function totals(period: KpiPeriod, doctor: number): Totals {
-  const sums = statement(OPERATIONAL_BUCKETS_SQL);
+  const sums = prepared(OPERATIONAL_BUCKETS_SQL);
   const t: Totals = { total: 0, cancelled: 0, completed: 0, open: 0, leadN: 0, leadMs: 0, converted: 0 };
   for (const range of bucketRanges(period)) {
     const r = sums.get({ doctor, ...range }) as BucketRow;
@@ -98,7 +98,7 @@ function pastOfPeriod(period: KpiPeriod, doctor: number, now: Date) {
   let openPast = beforeToday.open;
   if (period.from <= today && today <= period.to) {
     const start = startOfIsoDateInClinic(today)!.getTime();
-    const r = statement(doctor ? OPERATIONAL_TODAY_DOCTOR_SQL : OPERATIONAL_TODAY_SQL).get({ start, now: now.getTime(), ...(doctor ? { doctor } : {}) }) as { open_past: number; past: number };
+    const r = prepared(doctor ? OPERATIONAL_TODAY_DOCTOR_SQL : OPERATIONAL_TODAY_SQL).get({ start, now: now.getTime(), ...(doctor ? { doctor } : {}) }) as { open_past: number; past: number };
     past += r.past;
     openPast += r.open_past;
   }
@@ -193,7 +193,7 @@ export function operationalKpis(
   ];
 
   const byDay = new Map<string, [day: string, total: number, cancelled: number]>();
-  const days = statement(OPERATIONAL_DAYS_SQL).raw(true).all({ doctor: filters.doctorId ?? 0, lo: period.from, hi: period.to }) as [string, number, number][];
+  const days = prepared(OPERATIONAL_DAYS_SQL).raw(true).all({ doctor: filters.doctorId ?? 0, lo: period.from, hi: period.to }) as [string, number, number][];
   for (const row of days) byDay.set(row[0], row);
 
   const perDay: KpiTableData = {

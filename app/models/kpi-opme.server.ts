@@ -15,9 +15,10 @@
  * a quote that leaves an item unpriced is incomplete and is not compared (it cannot be the highest
  * nor be chosen with a meaningful saving).
  */
+import { prepared } from "~/.server/db";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, unavailableFigure } from "~/lib/kpi";
 import type { KpiPeriod } from "~/lib/kpi-period";
-import { type PeriodUnits, type RollupRow, addRows, periodUnits, prepared, rollupSums } from "~/models/kpi-rollups.server";
+import { type PeriodUnits, type RollupRow, addRows, periodUnits, rollupSums } from "~/models/kpi-rollups.server";
 import { type KpiFilters, type ScreenFilters, modelFilters } from "~/models/kpi-surgical.server";
 import { kpiPercent } from "~/lib/kpi";
 

@@ -8,8 +8,7 @@
  * key for ten years), and at most ~60 loose days at its ends, read from the fact tables' day
  * indexes. No figure scans a big table.
  */
-import type { Statement } from "better-sqlite3";
-import { sqlite } from "~/.server/db";
+import { prepared } from "~/.server/db";
 import { type KpiPeriod, addDaysIso } from "~/lib/kpi-period";
 
 export type DayRange = [from: string, to: string];
@@ -62,18 +61,6 @@ export interface RollupRow {
   v1: number;
   v2: number;
   v3: number;
-}
-
-const statements = new Map<string, Statement>();
-
-/** A prepared statement, kept per SQL text (the shapes are few: filters × number of ranges). */
-export function prepared(sql: string): Statement {
-  let statement = statements.get(sql);
-  if (!statement) {
-    statement = sqlite.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
 }
 
 /**

@@ -15,14 +15,14 @@
  */
 import { inArray } from "drizzle-orm";
 import { payers } from "~db/schema";
-import { db } from "~/.server/db";
+import { db, prepared } from "~/.server/db";
 import { ANS_RESPONSE_BUSINESS_DAYS } from "~/lib/ans";
 import { addBusinessDays } from "~/lib/business-days";
 import { todayIsoInClinic } from "~/lib/dates";
 import { type KpiFigureData, type KpiReport, type KpiTableData, kpiFigure, kpiPercent } from "~/lib/kpi";
 import type { KpiPeriod } from "~/lib/kpi-period";
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/pipeline";
-import { type PeriodUnits, type RollupRow, addRows, periodUnits, prepared, rollupSums, unitList } from "~/models/kpi-rollups.server";
+import { type PeriodUnits, type RollupRow, addRows, periodUnits, rollupSums, unitList } from "~/models/kpi-rollups.server";
 import { clinicHolidaySet } from "~/models/pipeline.server";
 
 export interface KpiFilters {

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { patientReferrals, patients, referrers } from "~db/schema";
-import { db, sqlite } from "~/.server/db";
+import { db, prepared, preparedQuery } from "~/.server/db";
 import { PAGE_SIZE } from "~/lib/list-params";
 
 /**
@@ -73,18 +73,13 @@ const BRANCHES: Record<TimelineKind, { rank: number; sql: string }> = {
 export const TIMELINE_SQL = `${TIMELINE_KINDS.map((kind) => `select * from (${BRANCHES[kind].sql})`).join("\nunion all\n")}
 order by at desc, rank desc, id desc limit @limit`;
 
-let timelineStatement: ReturnType<typeof sqlite.prepare> | undefined;
-
 /** From the very top: later than any event (the largest instant SQLite stores as an integer). */
 const TOP: TimelineCursor = [Number.MAX_SAFE_INTEGER, 99, 0];
 
 /** One page of the patient's timeline after `cursor` (from the top without one), and the next page's cursor. */
 export function patientTimeline(patientId: number, cursor: TimelineCursor | null, pageSize = PAGE_SIZE) {
-  timelineStatement ??= sqlite.prepare(TIMELINE_SQL);
   const [at, rank, id] = cursor ?? TOP;
-  const rows = timelineStatement.all({ patient: patientId, at, rank, id, limit: pageSize + 1 }) as (TimelineItem & {
-    rank: number;
-  })[];
+  const rows = prepared(TIMELINE_SQL).all({ patient: patientId, at, rank, id, limit: pageSize + 1 }) as (TimelineItem & { rank: number })[];
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
   return {
@@ -106,45 +101,45 @@ export function parseTimelineCursor(raw: string | null | undefined): TimelineCur
   return Number.isSafeInteger(at) && Number.isSafeInteger(id) ? [at, rank, id] : null;
 }
 
+const TIMELINE_COUNTS_SQL = `select (select count(*) from appointments where patient_id = @p) as appointment,
+  (select count(*) from surgeries where patient_id = @p) as surgery,
+  (select count(*) from messages where patient_id = @p) as message,
+  (select count(*) from tasks where patient_id = @p) as task,
+  (select count(*) from documents where patient_id = @p) as document`;
+
 /** How many of each kind the patient has (each an index range count). */
 export function timelineCounts(patientId: number): Record<TimelineKind, number> {
-  const row = sqlite
-    .prepare(
-      `select (select count(*) from appointments where patient_id = @p) as appointment,
-              (select count(*) from surgeries where patient_id = @p) as surgery,
-              (select count(*) from messages where patient_id = @p) as message,
-              (select count(*) from tasks where patient_id = @p) as task,
-              (select count(*) from documents where patient_id = @p) as document`,
-    )
-    .get({ p: patientId }) as Record<TimelineKind, number>;
-  return row;
+  return prepared(TIMELINE_COUNTS_SQL).get({ p: patientId }) as Record<TimelineKind, number>;
 }
 
-/** The record's header: identification, contact, insurer, referrer and consent. */
+/** The record's header: identification, contact, insurer, referrer, consent, and when it was anonymised (LGPD). */
 export function getPatientRecord(id: number) {
-  return (
-    db
-      .select({
-        id: patients.id,
-        name: patients.name,
-        cpf: patients.cpf,
-        dateOfBirth: patients.dateOfBirth,
-        phone: patients.phone,
-        email: patients.email,
-        address: patients.address,
-        insurance: patients.insurance,
-        insuranceCardNumber: patients.insuranceCardNumber,
-        medicalHistory: patients.medicalHistory,
-        whatsappOptIn: patients.whatsappOptIn,
-        whatsappOptInAt: patients.whatsappOptInAt,
-        referrerName: referrers.name,
-        createdAt: patients.createdAt,
-        updatedAt: patients.updatedAt,
-      })
-      .from(patients)
-      .leftJoin(patientReferrals, eq(patientReferrals.patientId, patients.id))
-      .leftJoin(referrers, eq(referrers.id, patientReferrals.referrerId))
-      .where(eq(patients.id, id))
-      .get() ?? null
-  );
+  return patientRecordQuery().get({ id }) ?? null;
 }
+
+const patientRecordQuery = preparedQuery(() =>
+  db
+    .select({
+      id: patients.id,
+      name: patients.name,
+      cpf: patients.cpf,
+      dateOfBirth: patients.dateOfBirth,
+      phone: patients.phone,
+      email: patients.email,
+      address: patients.address,
+      insurance: patients.insurance,
+      insuranceCardNumber: patients.insuranceCardNumber,
+      medicalHistory: patients.medicalHistory,
+      whatsappOptIn: patients.whatsappOptIn,
+      whatsappOptInAt: patients.whatsappOptInAt,
+      referrerName: referrers.name,
+      createdAt: patients.createdAt,
+      updatedAt: patients.updatedAt,
+      anonymizedAt: patients.anonymizedAt,
+    })
+    .from(patients)
+    .leftJoin(patientReferrals, eq(patientReferrals.patientId, patients.id))
+    .leftJoin(referrers, eq(referrers.id, patientReferrals.referrerId))
+    .where(eq(patients.id, sql.placeholder("id")))
+    .prepare(),
+);

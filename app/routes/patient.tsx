@@ -6,7 +6,6 @@ import { recordView } from "~/.server/audit";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
 import { consentHistory, patientConsentStates } from "~/.server/lgpd-consents";
-import { anonymisedAt } from "~/.server/lgpd-anonymise";
 import { patientRecordIntents } from "~/.server/lgpd-intents";
 import { PatientDocuments } from "~/components/patient/patient-documents";
 import { PatientSummary } from "~/components/patient/patient-summary";
@@ -42,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // ?dialog=anonimizar: the erasure request's confirmation (admins).
   const anonymiseDialog = url.searchParams.get("dialog") === "anonimizar";
   if (anonymiseDialog) assertCan(user, "patients", "delete");
-  const anonymized = anonymisedAt(id);
+  const anonymized = patient.anonymizedAt !== null;
   recordView(request, user, "patient", id, cursor ? { timeline: rawCursor } : undefined);
   return {
     pageTitle: patient.name,
@@ -59,7 +58,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       export: can(user, "patients", "export"),
       anonymise: can(user, "patients", "delete") && !anonymized,
     },
-    anonymizedAt: anonymized,
     anonymiseDialog: anonymiseDialog && !anonymized,
     actions: {
       edit: can(user, "patients", "edit"),
@@ -91,9 +89,9 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
         consents={loaderData.consents}
         hrefFor={loaderData.lgpd.consents ? (purpose) => `/patients/${patient.id}?consentimento=${purpose}` : null}
       />
-      {loaderData.anonymizedAt ? (
+      {patient.anonymizedAt ? (
         <p className="rounded-md border bg-muted/40 p-3 text-sm" role="note">
-          Dados de identificação removidos a pedido do paciente em {formatDateTime(loaderData.anonymizedAt)} (LGPD). O prontuário e os
+          Dados de identificação removidos a pedido do paciente em {formatDateTime(patient.anonymizedAt)} (LGPD). O prontuário e os
           registros financeiros são mantidos pelo prazo legal.
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { FileText, History, ListTodo, MessageSquare, Scissors, Stethoscope } from "~/components/icons";
+import { History } from "~/components/icons";
 import { Link } from "~/components/ui/link";
 import { EmptyState } from "~/components/empty-state";
 import { Badge } from "~/components/ui/badge";
@@ -15,7 +15,14 @@ const KIND_LABELS: Record<TimelineKind, string> = {
   task: "Tarefa",
   document: "Documento",
 };
-const KIND_ICONS = { appointment: Stethoscope, surgery: Scissors, message: MessageSquare, task: ListTodo, document: FileText };
+/** Each kind's icon, drawn by CSS (`.ico-*`, app.css): a page shows 25 of them. */
+const KIND_ICONS: Record<TimelineKind, string> = {
+  appointment: "ico-stethoscope",
+  surgery: "ico-scissors",
+  message: "ico-message-square",
+  task: "ico-list-todo",
+  document: "ico-file-text",
+};
 
 function stateLabel(item: TimelineItem): string | null {
   switch (item.kind) {
@@ -76,33 +83,27 @@ export function PatientTimeline({
       ) : (
         <ol aria-label="Linha do tempo do paciente" className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm">
           {timeline.items.map((item) => {
-            const Icon = KIND_ICONS[item.kind];
             const href = itemHref(item, patientId);
             return (
-              <li key={`${item.kind}-${item.id}`} className="flex gap-3 p-4" data-testid="timeline-item" data-kind={item.kind}>
-                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-                <div className="min-w-0 flex-1 space-y-1">
-                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{KIND_LABELS[item.kind]}</span>
-                    <time className="text-sm tabular-nums" dateTime={new Date(item.at).toISOString()}>
+              <li key={`${item.kind}-${item.id}`} className={`timeline-item ${KIND_ICONS[item.kind]}`} data-testid="timeline-item" data-kind={item.kind}>
+                <div className="timeline-body">
+                  <p className="timeline-head">
+                    <span className="timeline-kind">{KIND_LABELS[item.kind]}</span>
+                    <time className="timeline-time" dateTime={new Date(item.at).toISOString()}>
                       {formatDateTime(item.at)}
                     </time>
                     <Badge variant="outline">{stateLabel(item)}</Badge>
                   </p>
-                  <p className="font-medium break-words">
+                  <p className="timeline-title">
                     {href ? (
-                      <Link to={href} className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" reloadDocument={item.kind === "document"}>
+                      <Link to={href} className="entry-link" reloadDocument={item.kind === "document"}>
                         {item.title}
                       </Link>
                     ) : (
                       item.title
                     )}
                   </p>
-                  {item.detail ? (
-                    <p className="text-sm break-words text-muted-foreground">
-                      {item.kind === "task" ? `Prazo: ${formatIsoDate(item.detail)}` : item.detail}
-                    </p>
-                  ) : null}
+                  {item.detail ? <p className="timeline-detail">{item.kind === "task" ? `Prazo: ${formatIsoDate(item.detail)}` : item.detail}</p> : null}
                 </div>
               </li>
             );
