@@ -101,8 +101,8 @@ function insertFixtures() {
 /** The stat card whose title is exactly `title`. */
 function statCard(page: Page, title: string): Locator {
   return page
-    .locator('[data-slot="card"]')
-    .filter({ has: page.locator('[data-slot="card-title"]').getByText(title, { exact: true }) });
+    .locator('.card')
+    .filter({ has: page.locator('.card-title').getByText(title, { exact: true }) });
 }
 
 async function expectCard(page: Page, title: string, value: string, texts: string[] = []) {

@@ -6,7 +6,7 @@ import { expectToast, forgePost } from "./helpers";
 test.describe.configure({ timeout: 120_000 });
 
 const dialog = (page: Page) => page.getByRole("dialog");
-const card = (page: Page, title: string) => page.locator("[data-slot=card]").filter({ hasText: title });
+const card = (page: Page, title: string) => page.locator(".card").filter({ hasText: title });
 
 /** A day of its own per run (in 2001), so the cards over that day count only this test's rows. */
 function dayOfRun() {

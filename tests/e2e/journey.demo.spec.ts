@@ -28,8 +28,8 @@ async function choose(dialog: Locator, label: "Paciente" | "Médico", query: str
 
 function statValue(page: Page, title: string) {
   return page
-    .locator('[data-slot="card"]')
-    .filter({ has: page.locator('[data-slot="card-title"]').getByText(title, { exact: true }) })
+    .locator('.card')
+    .filter({ has: page.locator('.card-title').getByText(title, { exact: true }) })
     .locator("div", { hasText: /^[\d.]+$/ })
     .first();
 }

@@ -50,8 +50,8 @@ function spDate(days = 0) {
 const br = (iso: string) => iso.split("-").reverse().join("/");
 
 async function statValue(page: Page, title: string) {
-  const heading = page.locator("[data-slot=card-title]", { hasText: new RegExp(`^${title}$`) });
-  return page.getByRole("region", { name: "Resumo das tarefas" }).locator("[data-slot=card]").filter({ has: heading }).locator(".text-2xl");
+  const heading = page.locator(".card-title", { hasText: new RegExp(`^${title}$`) });
+  return page.getByRole("region", { name: "Resumo das tarefas" }).locator(".card").filter({ has: heading }).locator(".text-2xl");
 }
 
 test("create with the pickers, edit, duplicate, complete and delete a task", async ({ page, signIn }) => {

@@ -2,30 +2,16 @@ import type { ComponentProps } from "react";
 
 import { cn } from "~/lib/utils";
 
+// The classes live in app.css (`.card`, `.card-header` …): a KPI screen shows forty cards, and one
+// short class each keeps its HTML small. A class passed in `className` is a utility, and utilities
+// come after the kit's components in the cascade, so it overrides the card's own (`gap-3`, `p-0`).
+
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div className={cn("card", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-header"
-      className={cn(
-        "grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div className={cn("card-header", className)} {...props} />;
 }
 
 type CardTitleProps = ComponentProps<"div"> & {
@@ -34,46 +20,22 @@ type CardTitleProps = ComponentProps<"div"> & {
 };
 
 export function CardTitle({ className, as: Tag = "div", ...props }: CardTitleProps) {
-  return (
-    <Tag
-      data-slot="card-title"
-      className={cn("leading-none font-semibold", className)}
-      {...props}
-    />
-  );
+  return <Tag className={cn("card-title", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("card-description", className)} {...props} />;
 }
 
 /** Top-right slot of a CardHeader (a button or menu beside the title). */
 export function CardAction({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-action"
-      className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("card-action", className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("px-6", className)} {...props} />;
+  return <div className={cn("card-content", className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn("flex items-center px-6 [.border-t]:pt-6", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("card-footer", className)} {...props} />;
 }
