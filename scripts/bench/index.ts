@@ -91,6 +91,7 @@ const COMPARISONS = [
   { what: "deep page vs page 1 (appointments)", slow: "appointments: deep page", fast: "appointments: page 1", limit: TARGET.deepOverFirst, target: "within 20 %" },
   { what: "middle page vs page 1 (appointments)", slow: "appointments: middle page", fast: "appointments: page 1", limit: TARGET.deepOverFirst, target: "within 20 %" },
   { what: "common search vs rare search (appointments)", slow: "appointments: common search", fast: "appointments: rare search", limit: TARGET.commonOverRare, target: "≤ 3×" },
+  { what: "oldest events vs first page (patient record)", slow: "patient record: oldest events", fast: "patient record", limit: TARGET.deepOverFirst, target: "within 20 %" },
 ] as const;
 
 interface Comparison {
@@ -293,6 +294,8 @@ interface DbFacts {
   sizeMb: number;
   rareToken: string;
   rareMatches: number;
+  /** The patient with the most appointments: the record with the longest timeline. */
+  busiestPatient: { id: number; appointments: number };
 }
 
 function countRows(sqlite: Database.Database) {
@@ -339,8 +342,17 @@ function readDatabase(): DbFacts {
       const n = (matches.get(`%${word}%`) as { n: number }).n;
       if (n > 0 && n < rareMatches) [rareToken, rareMatches] = [word, n];
     }
+    const busiest = sqlite.prepare("select patient_id as id, count(*) as appointments from appointments group by patient_id order by appointments desc limit 1").get() as
+      | { id: number; appointments: number }
+      | undefined;
     const sizeMb = ["", "-wal"].reduce((sum, suffix) => sum + (fs.statSync(DATABASE_PATH + suffix, { throwIfNoEntry: false })?.size ?? 0), 0) / 2 ** 20;
-    return { counts, sizeMb, rareToken, rareMatches: Number.isFinite(rareMatches) ? rareMatches : 0 };
+    return {
+      counts,
+      sizeMb,
+      rareToken,
+      rareMatches: Number.isFinite(rareMatches) ? rareMatches : 0,
+      busiestPatient: busiest ?? { id: 1, appointments: 0 },
+    };
   } finally {
     sqlite.close();
   }
@@ -374,6 +386,11 @@ function lastPageOf(page: Page): number | null {
   const match = /Página\s+1\s+de\s+([\d.\s\u00a0]+)/.exec(page.text);
   const n = match ? Number(match[1].replace(/\D/g, "")) : NaN;
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The cursor of a patient record's 'Mais antigos' link (`?ate=`), or null on the timeline's last page. */
+function olderEventsCursor(page: Page): string | null {
+  return /href="\/patients\/\d+\?ate=([\d.-]+)"/.exec(page.text)?.[1] ?? null;
 }
 
 /** '1.234 registros' → "1,234"; a capped count ('10.000+ registros') keeps its '+'. */
@@ -706,6 +723,7 @@ function report(input: {
     "",
     `Searches: 'silva' matches ${totalOf(byLabel("patients: common search").page!) ?? "?"} patients; the rare token '${db.rareToken}' (the least frequent word of the real patient names) matches ${totalOf(byLabel("patients: rare search").page!) ?? "?"}.`,
     `On /appointments they match ${totalOf(byLabel("appointments: common search").page!) ?? "?"} and ${totalOf(byLabel("appointments: rare search").page!) ?? "?"} appointments; 'silva' matches ${totalOf(byLabel("surgeries: common search").page!) ?? "?"} surgeries.`,
+    `The patient record is the busiest patient's (${db.busiestPatient.appointments} appointments), whose every view also writes its entry to the audit trail; its oldest events are the timeline's page before the last.`,
   );
 
   const figures = figuresMarkdown(input.figures);
@@ -754,6 +772,8 @@ async function main() {
     { label: "patients: deep page", path: "/patients?page=", kind: "list", runs: {} },
     { label: "patients: common search", path: "/patients?q=silva", kind: "list", runs: {} },
     { label: "patients: rare search", path: `/patients?q=${encodeURIComponent(db.rareToken)}`, kind: "list", runs: {} },
+    { label: "patient record", path: `/patients/${db.busiestPatient.id}`, kind: "list", runs: {} },
+    { label: "patient record: oldest events", path: `/patients/${db.busiestPatient.id}?ate=`, kind: "list", runs: {} },
     { label: "appointments: page 1", path: "/appointments", kind: "list", runs: {} },
     { label: "appointments: deep page", path: "/appointments?page=", kind: "list", runs: {} },
     { label: "appointments: middle page", path: "/appointments?page=", kind: "list", runs: {} },
@@ -792,6 +812,17 @@ async function main() {
       // One before the last: a full page, like page 1 (the last may hold a single row). The middle
       // one is the farthest from both ends, as a typed or bookmarked page number may be.
       screen.path += String(screen.label.endsWith("middle page") ? Math.max(1, Math.floor(last / 2)) : last > 2 ? last - 1 : last);
+    }
+    if (screen.path.endsWith("?ate=")) {
+      // The timeline's 'Mais antigos' links followed from its first page; again one before the last.
+      const record = screen.path.slice(0, -"?ate=".length);
+      const cursors: string[] = [];
+      let page = screens.find((s) => s.path === record)!.page!;
+      for (let next = olderEventsCursor(page); next && cursors.length < 400; next = olderEventsCursor(page)) {
+        cursors.push(next);
+        page = await getPage(`${server.base}${record}?ate=${next}`, cookie);
+      }
+      screen.path += cursors.at(-2) ?? cursors.at(-1) ?? "";
     }
     screen.page = await getPage(server.base + screen.path, cookie);
     if (screen.page.status !== 200) throw new Error(`${screen.path} answered HTTP ${screen.page.status} (signed in as ${email})`);
