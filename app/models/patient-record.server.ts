@@ -1,7 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { patientReferrals, patients, referrers } from "~db/schema";
+import { writeCache } from "~/.server/data-cache";
 import { db, prepared, preparedQuery } from "~/.server/db";
+import { patientConsentStates } from "~/.server/lgpd-consents";
 import { PAGE_SIZE } from "~/lib/list-params";
+import { recentPatientDocuments } from "~/models/document.server";
 
 /**
  * The patient's page (/patients/:id): the record itself and a timeline of everything that
@@ -111,6 +114,29 @@ const TIMELINE_COUNTS_SQL = `select (select count(*) from appointments where pat
 export function timelineCounts(patientId: number): Record<TimelineKind, number> {
   return prepared(TIMELINE_COUNTS_SQL).get({ p: patientId }) as Record<TimelineKind, number>;
 }
+
+/**
+ * Everything the record's page reads about the patient (the record, the timeline's counts and page
+ * after `cursor`, the latest documents and the consents), or null for an unknown patient. Kept
+ * until the next write, as a list's page is (`pageUntilWrite`): a record opened again between two
+ * changes, or returned to from an appointment, is not read again. The view's own audit entry is
+ * written without a new version, so it does not end what is kept. Callers must not modify it.
+ */
+export function patientRecordView(patientId: number, cursor: TimelineCursor | null) {
+  return recordsUntilWrite(`${patientId}|${cursor ? formatTimelineCursor(cursor) : ""}`, () => {
+    const patient = getPatientRecord(patientId);
+    if (!patient) return null;
+    return {
+      patient,
+      counts: timelineCounts(patientId),
+      timeline: patientTimeline(patientId, cursor),
+      documents: recentPatientDocuments(patientId),
+      consents: patientConsentStates(patientId),
+    };
+  });
+}
+/** A store of its own: its keys come from the addresses users open. */
+const recordsUntilWrite = writeCache(64);
 
 /** The record's header: identification, contact, insurer, referrer, consent, and when it was anonymised (LGPD). */
 export function getPatientRecord(id: number) {

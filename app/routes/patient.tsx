@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { recordView } from "~/.server/audit";
 import { assertCan, requirePermission } from "~/.server/auth";
 import { dispatchIntent } from "~/.server/intent-action";
-import { consentHistory, patientConsentStates } from "~/.server/lgpd-consents";
+import { consentHistory } from "~/.server/lgpd-consents";
 import { patientRecordIntents } from "~/.server/lgpd-intents";
 import { PatientDocuments } from "~/components/patient/patient-documents";
 import { PatientSummary } from "~/components/patient/patient-summary";
@@ -18,8 +18,7 @@ import { notFound } from "~/.server/responses";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
-import { getPatientRecord, parseTimelineCursor, patientTimeline, timelineCounts } from "~/models/patient-record.server";
-import { recentPatientDocuments } from "~/models/document.server";
+import { getPatientRecord, parseTimelineCursor, patientRecordView } from "~/models/patient-record.server";
 import { connectionStatus } from "~/.server/google";
 import { routeUrl } from "~/.server/route-url";
 import type { Route } from "./+types/patient";
@@ -30,10 +29,11 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.patient
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "patients", "view");
   const id = parseId(params.id) ?? notFound("Paciente não encontrado.");
-  const patient = getPatientRecord(id) ?? notFound("Paciente não encontrado.");
   const url = routeUrl(request);
   const rawCursor = url.searchParams.get("ate");
   const cursor = parseTimelineCursor(rawCursor);
+  const record = patientRecordView(id, cursor) ?? notFound("Paciente não encontrado.");
+  const { patient } = record;
   // ?consentimento=PURPOSE: the consent dialog (admins and staff).
   const consentPurpose = url.searchParams.get("consentimento");
   if (consentPurpose !== null) assertCan(user, "patients", "edit");
@@ -46,11 +46,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     pageTitle: patient.name,
     patient,
-    counts: timelineCounts(id),
-    timeline: patientTimeline(id, cursor),
-    documents: can(user, "files", "view") ? recentPatientDocuments(id) : [],
+    counts: record.counts,
+    timeline: record.timeline,
+    documents: can(user, "files", "view") ? record.documents : [],
     fromTop: !cursor,
-    consents: patientConsentStates(id),
+    consents: record.consents,
     consentDialog: consentPurpose && isConsentPurpose(consentPurpose) ? { purpose: consentPurpose, history: consentHistory(id, consentPurpose) } : null,
     lgpd: {
       consents: can(user, "patients", "edit"),

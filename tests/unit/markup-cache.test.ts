@@ -11,6 +11,7 @@ import { clearKeptMarkup, innerHtmlOf, keptMarkupSize, markupStoreForPage } from
 import { DataTable, type DataTableColumn } from "~/components/data-table";
 import { PageHeader, type PageHeaderProps } from "~/components/page-header";
 import { PatientLink } from "~/components/patient-link";
+import { PatientTimeline } from "~/components/patient/patient-timeline";
 import { type BoardColumn, PipelineBoard, useHrefWith } from "~/components/pipeline-board";
 import { PipelineColumnPage } from "~/components/pipeline-column";
 import { type RowRights, actionsColumn } from "~/components/row-actions";
@@ -20,6 +21,7 @@ import { MarkupStoreContext, type MarkupStore, cacheKeyOf } from "~/lib/markup-c
 import type { AppointmentStatus } from "~/lib/enums";
 import { NAVIGATION } from "~/lib/navigation";
 import { PIPELINE_STAGES } from "~/lib/pipeline";
+import type { TimelineItem } from "~/models/patient-record.server";
 import { schedulePeriod } from "~/models/schedule.server";
 
 describe("innerHtmlOf", () => {
@@ -355,6 +357,35 @@ function expectCardsKept(path: string, render: (store: MarkupStore | null) => st
   expect(kept).toBe(rendered);
   return key;
 }
+
+describe("a patient's timeline kept", () => {
+  const items: TimelineItem[] = [
+    { kind: "appointment", id: 7, at: Date.UTC(2026, 2, 1, 12), title: "Retorno <pós-op>", detail: "Dra. Ana", state: "completed" },
+    { kind: "task", id: 3, at: Date.UTC(2026, 0, 15, 10), title: "Pedir exames", detail: "2026-01-20", state: "pending" },
+    { kind: "document", id: 9, at: Date.UTC(2026, 0, 10, 9), title: "laudo.pdf", detail: null, state: "laudo" },
+  ];
+  const counts = { appointment: 1, surgery: 0, message: 0, task: 1, document: 1 };
+  const timeline = (patientId: number, rows: TimelineItem[]) => createElement(PatientTimeline, { patientId, counts, timeline: { items: rows, next: null }, fromTop: true });
+
+  test("is what React renders, sent from memory; the patient and the events are in the key", () => {
+    clearKeptMarkup();
+    const keys = new Set<string | null>();
+    for (const [patientId, rows] of [
+      [1, items],
+      [2, items],
+      [1, items.slice(1)],
+      [1, [{ ...items[0], state: "cancelled" }, ...items.slice(1)]],
+    ] as [number, TimelineItem[]][]) {
+      const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice(`/patients/${patientId}`, timeline(patientId, rows));
+      expect(rendered).toContain("laudo.pdf");
+      expect(firstRender).toBe(rendered);
+      expect(capturedAgain).toBe(false);
+      expect(kept).toBe(rendered);
+      keys.add(key);
+    }
+    expect(keys.size).toBe(4);
+  });
+});
 
 describe("the pipeline board's kept markup", () => {
   test("is what React renders, sent from memory; cards, rights and the open menu are in the key", () => {

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appointments, auditLog, documents, messages, surgeries, tasks } from "~db/schema";
+import { appointments, auditLog, documents, messages, patients, surgeries, tasks } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
+import { recordConsent } from "~/.server/lgpd-consents";
 import { TIMELINE_SQL, patientTimeline, parseTimelineCursor } from "~/models/patient-record.server";
 import { loader } from "~/routes/patient";
 import { getRequest, insertDoctor, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
@@ -130,6 +131,28 @@ describe("/patients/:id", () => {
     const refused = await thrownResponse(loader(routeArgs(getRequest(`/patients/${patientId}`, { cookie: pending.cookie }), { id: String(patientId) })));
     expect(statusOf(refused)).toBe(403);
     expect(views().length).toBe(before);
+  });
+
+  it("keeps what the page reads until the next write, and shows that write on the next view", async () => {
+    const view = () => loader(routeArgs(getRequest(`/patients/${otherId}`, { cookie: admin.cookie }), { id: String(otherId) }));
+    const first = await view();
+    // Between writes (the view's own audit entry is not one) the same rows are handed out.
+    const again = await view();
+    expect(again.timeline).toBe(first.timeline);
+    expect(again.consents).toBe(first.consents);
+    expect(first.timeline.items.map((i) => i.title)).toEqual(["De outro"]);
+
+    db.insert(tasks).values({ patientId: otherId, title: "Ligar para o paciente", createdAt: at("2026-05-01T10:00:00Z") }).run();
+    const afterTask = await view();
+    expect(afterTask.timeline.items.map((i) => i.title)).toEqual(["Ligar para o paciente", "De outro"]);
+    expect(afterTask.counts.task).toBe(1);
+
+    recordConsent(admin.id, otherId, { purpose: "uso_imagem", granted: "sim", source: "formulario" });
+    const afterConsent = await view();
+    expect(afterConsent.consents.find((c) => c.purpose === "uso_imagem")?.current?.granted).toBe(true);
+
+    db.update(patients).set({ name: "Outro Paciente Renomeado" }).where(eq(patients.id, otherId)).run();
+    expect((await view()).patient.name).toBe("Outro Paciente Renomeado");
   });
 
   it("lets a doctor and staff read the record", async () => {

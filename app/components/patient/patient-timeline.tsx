@@ -3,6 +3,7 @@ import { Link } from "~/components/ui/link";
 import { EmptyState } from "~/components/empty-state";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { formatDateTime, formatIsoDate } from "~/lib/dates";
 import { APPOINTMENT_STATUS_LABELS, DOCUMENT_CATEGORY_LABELS, MESSAGE_STATUS_LABELS, TASK_STATUS_LABELS, labelFor } from "~/lib/enums";
 import { PIPELINE_STAGE_LABELS } from "~/lib/pipeline";
@@ -81,8 +82,15 @@ export function PatientTimeline({
       {timeline.items.length === 0 ? (
         <EmptyState icon={History} title="Nada registrado ainda" description="Consultas, cirurgias, mensagens, tarefas e documentos deste paciente aparecem aqui." className="bg-card" />
       ) : (
-        <ol aria-label="Linha do tempo do paciente" className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm">
-          {timeline.items.map((item) => {
+        // The rows' markup is kept per page of events (the loader's kept rows, until the next write).
+        <CachedElement
+          as="ol"
+          id="patient-timeline"
+          aria-label="Linha do tempo do paciente"
+          className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm"
+          cacheKey={cacheKeyOf(["timeline", patientId], timeline.items)}
+        >
+          {() => timeline.items.map((item) => {
             const href = itemHref(item, patientId);
             return (
               <li key={`${item.kind}-${item.id}`} className={`timeline-item ${KIND_ICONS[item.kind]}`} data-testid="timeline-item" data-kind={item.kind}>
@@ -108,7 +116,7 @@ export function PatientTimeline({
               </li>
             );
           })}
-        </ol>
+        </CachedElement>
       )}
       {timeline.next || !fromTop ? (
         <nav aria-label="Páginas da linha do tempo" className="flex flex-wrap gap-2">
