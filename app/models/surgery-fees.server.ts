@@ -14,6 +14,7 @@ import {
 } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import type { SessionUser } from "~/.server/auth";
+import { writeCache } from "~/.server/data-cache";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { type CbhpmBand, type SurgeryTeamRole, SURGERY_TEAM_ROLES } from "~/lib/enums";
@@ -181,8 +182,17 @@ function urgencyOf(surgery: NonNullable<ReturnType<typeof surgeryBasics>>, mode:
   return { derived, urgent: mode === "auto" ? derived.urgent : mode === "sim" };
 }
 
-/** Everything the honorários screen of a surgery shows; null when the surgery does not exist. */
+/**
+ * Everything the honorários screen of a surgery shows; null when the surgery does not exist. Kept
+ * until the next write, per surgery and viewer (a doctor sees only their own lines): its ten reads
+ * are not made again when the screen is reopened between changes. Callers must not modify it.
+ */
 export function surgeryFeeScreen(surgeryId: number, viewer: FeeViewer) {
+  return feeScreensUntilWrite(JSON.stringify([surgeryId, viewer.ownDoctorOnly, viewer.doctorId]), () => readFeeScreen(surgeryId, viewer));
+}
+const feeScreensUntilWrite = writeCache(32);
+
+function readFeeScreen(surgeryId: number, viewer: FeeViewer) {
   const surgery = surgeryBasics(db, surgeryId);
   if (!surgery) return null;
   const settings = settingsOf(db, surgeryId);
@@ -205,7 +215,13 @@ export function surgeryFeeScreen(surgeryId: number, viewer: FeeViewer) {
   };
 }
 
+/** The team selects' doctors (the active ones, and `include`'s even if inactive), kept until the next write. */
 export function teamDoctorOptions(include: number[]) {
+  return teamOptionsUntilWrite(JSON.stringify(include), () => readTeamDoctorOptions(include));
+}
+const teamOptionsUntilWrite = writeCache(32);
+
+function readTeamDoctorOptions(include: number[]) {
   const rows = db.select({ id: doctors.id, name: doctors.name, active: doctors.active }).from(doctors).where(eq(doctors.active, true)).orderBy(asc(doctors.searchText), asc(doctors.id)).limit(TEAM_OPTIONS_LIMIT).all();
   const missing = include.filter((id) => !rows.some((r) => r.id === id));
   const extra = missing.length ? db.select({ id: doctors.id, name: doctors.name, active: doctors.active }).from(doctors).where(inArray(doctors.id, missing)).all() : [];

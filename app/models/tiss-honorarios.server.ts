@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { validateXML } from "xmllint-wasm";
 import { doctors, hospitals, medicalCodes, patients, payerTissSettings, payers, surgeries, surgeryFeeLines, surgeryProcedures } from "~db/schema";
-import { db } from "~/.server/db";
+import { db, preparedQuery } from "~/.server/db";
 import { formatInClinic, isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { TISS_MAX_GUIDES_PER_LOTE, type TissGuide, type TissLote, UF_IBGE, cboOf, loteXml, participationDegree } from "~/lib/tiss";
 import type { TissVersion } from "~/lib/receivables";
@@ -259,6 +259,8 @@ export async function payerLoteXml(payerId: number, loteNumber: number, now = ne
 
 /** Whether the surgery is billed to an insurer (the Guia de Honorários applies). */
 export function billedToInsurer(surgeryId: number): boolean {
-  const row = db.select({ type: payers.type }).from(surgeries).innerJoin(payers, eq(payers.id, surgeries.payerId)).where(eq(surgeries.id, surgeryId)).get();
-  return row?.type === "insurance";
+  return payerTypeQuery().get({ surgeryId })?.type === "insurance";
 }
+const payerTypeQuery = preparedQuery(() =>
+  db.select({ type: payers.type }).from(surgeries).innerJoin(payers, eq(payers.id, surgeries.payerId)).where(eq(surgeries.id, sql.placeholder("surgeryId"))).prepare(),
+);

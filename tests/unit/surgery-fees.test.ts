@@ -127,6 +127,15 @@ describe("a surgery's honorários screen", () => {
     expect((await view(unlinked)).lines).toEqual([]);
   });
 
+  it("is read again after any write, and kept between writes", async () => {
+    const first = await view(admin);
+    expect((await view(admin)).lines).toBe(first.lines);
+    db.update(doctors).set({ name: "Dra. Anestesista Renomeada" }).where(eq(doctors.id, anaesthetist)).run();
+    const renamed = (await view(admin)) as unknown as { lines: { doctorName: string }[] };
+    expect(renamed.lines.map((l) => l.doctorName)).toContain("Dra. Anestesista Renomeada");
+    db.update(doctors).set({ name: "Dra. Anestesista" }).where(eq(doctors.id, anaesthetist)).run();
+  });
+
   it("says what is missing when the payer's porte table is not on file, and changes nothing", async () => {
     const before = linesInDb();
     db.delete(referenceFeeSchedules).where(eq(referenceFeeSchedules.code, "7C")).run();
