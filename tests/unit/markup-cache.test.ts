@@ -12,6 +12,7 @@ import { DataTable, type DataTableColumn } from "~/components/data-table";
 import { PageHeader, type PageHeaderProps } from "~/components/page-header";
 import { PatientLink } from "~/components/patient-link";
 import { PatientTimeline } from "~/components/patient/patient-timeline";
+import { TeamForm } from "~/components/surgery-fees/fee-forms";
 import { type BoardColumn, PipelineBoard, useHrefWith } from "~/components/pipeline-board";
 import { PipelineColumnPage } from "~/components/pipeline-column";
 import { type RowRights, actionsColumn } from "~/components/row-actions";
@@ -384,6 +385,52 @@ describe("a patient's timeline kept", () => {
       keys.add(key);
     }
     expect(keys.size).toBe(4);
+  });
+});
+
+describe("a surgery team's selects kept", () => {
+  const doctors = [
+    { value: "1", label: "Dr. Ana <Souza>" },
+    { value: "2", label: "Dr. Bruno" },
+    { value: "3", label: "Dra. Carla (inativa)", disabled: true },
+  ];
+  type LastResult = Parameters<typeof TeamForm>[0]["lastResult"];
+  const render = (team: Record<string, number>, options: typeof doctors, lastResult: LastResult, store: MarkupStore | null) => {
+    const Stub = createRoutesStub([
+      { path: "/surgeries/5/honorarios", HydrateFallback: () => null, Component: () => createElement(TeamForm, { team, doctorOptions: options, lastResult }) },
+    ]);
+    return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: ["/surgeries/5/honorarios"] })));
+  };
+  /** No store (the browser's markup), a first view that keeps it, a view sent from memory: the same page each time. */
+  const keptKey = (team: Record<string, number>, options: typeof doctors, lastResult?: LastResult) => {
+    const rendered = render(team, options, lastResult, null);
+    let key: string | null = null;
+    const first = markupStoreForPage();
+    const firstRender = render(team, options, lastResult, { get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
+    first.keep(Buffer.from(firstRender));
+    const kept = render(team, options, lastResult, { get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+    expect(rendered).toContain("Dr. Ana &lt;Souza&gt;");
+    expect(firstRender).toBe(rendered);
+    expect(kept).toBe(rendered);
+    return { key, kept };
+  };
+
+  test("are what React renders, sent from memory; the team and the doctors are in the key; not kept with a submission's errors", () => {
+    clearKeptMarkup();
+    const keys = new Set<string | null>();
+    for (const [team, options] of [
+      [{ cirurgiao: 1 }, doctors],
+      [{ cirurgiao: 2 }, doctors],
+      [{ cirurgiao: 1, anestesista: 2 }, doctors],
+      [{ cirurgiao: 1 }, doctors.slice(0, 2)],
+    ] as [Record<string, number>, typeof doctors][]) {
+      keys.add(keptKey(team, options).key);
+    }
+    expect(keys.size).toBe(4);
+    expect(keys.has(null)).toBe(false);
+    const failed = keptKey({ cirurgiao: 1 }, doctors, { status: "error", error: { cirurgiao: ["Escolha o cirurgião"] } });
+    expect(failed.key).toBeNull();
+    expect(failed.kept).toContain("Escolha o cirurgião");
   });
 });
 

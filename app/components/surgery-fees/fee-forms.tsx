@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { CheckboxField, Field, FormErrors, SelectField, type SelectOption } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import {
   ACCESS_ROUTES,
   ACCESS_ROUTE_LABELS,
@@ -57,11 +58,19 @@ export function TeamForm({ team, doctorOptions, lastResult }: { team: Partial<Re
     <Form method="post" {...getFormProps(form)} className="space-y-3" preventScrollReset>
       <input type="hidden" name="intent" value="save-team" />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {SURGERY_TEAM_ROLES.map((role) => (
-          <SelectField key={role} meta={fields[role]} label={SURGERY_TEAM_ROLE_LABELS[role]} options={doctorOptions} placeholder={role === "cirurgiao" ? "Escolha o cirurgião" : "Ninguém"} />
-        ))}
-      </div>
+      {/* Six selects of every doctor: their markup kept per team and list of doctors (the loader's, until the next write), unless a submission's errors are shown. */}
+      <CachedElement
+        as="div"
+        id="surgery-team-fields"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        cacheKey={lastResult ? undefined : cacheKeyOf(["surgery-team", team], doctorOptions)}
+      >
+        {() =>
+          SURGERY_TEAM_ROLES.map((role) => (
+            <SelectField key={role} meta={fields[role]} label={SURGERY_TEAM_ROLE_LABELS[role]} options={doctorOptions} placeholder={role === "cirurgiao" ? "Escolha o cirurgião" : "Ninguém"} />
+          ))
+        }
+      </CachedElement>
       <Button type="submit" variant="outline">
         Salvar equipe
       </Button>
