@@ -296,6 +296,8 @@ interface DbFacts {
   rareMatches: number;
   /** The patient with the most appointments: the record with the longest timeline. */
   busiestPatient: { id: number; appointments: number };
+  /** The latest surgery with the most fee lines: its honorários screen. */
+  feeSurgery: { id: number; lines: number };
 }
 
 function countRows(sqlite: Database.Database) {
@@ -345,6 +347,9 @@ function readDatabase(): DbFacts {
     const busiest = sqlite.prepare("select patient_id as id, count(*) as appointments from appointments group by patient_id order by appointments desc limit 1").get() as
       | { id: number; appointments: number }
       | undefined;
+    const feeSurgery = sqlite.prepare("select surgery_id as id, count(*) as lines from surgery_fee_lines group by surgery_id order by lines desc, surgery_id desc limit 1").get() as
+      | { id: number; lines: number }
+      | undefined;
     const sizeMb = ["", "-wal"].reduce((sum, suffix) => sum + (fs.statSync(DATABASE_PATH + suffix, { throwIfNoEntry: false })?.size ?? 0), 0) / 2 ** 20;
     return {
       counts,
@@ -352,6 +357,7 @@ function readDatabase(): DbFacts {
       rareToken,
       rareMatches: Number.isFinite(rareMatches) ? rareMatches : 0,
       busiestPatient: busiest ?? { id: 1, appointments: 0 },
+      feeSurgery: feeSurgery ?? { id: 1, lines: 0 },
     };
   } finally {
     sqlite.close();
@@ -723,7 +729,7 @@ function report(input: {
     "",
     `Searches: 'silva' matches ${totalOf(byLabel("patients: common search").page!) ?? "?"} patients; the rare token '${db.rareToken}' (the least frequent word of the real patient names) matches ${totalOf(byLabel("patients: rare search").page!) ?? "?"}.`,
     `On /appointments they match ${totalOf(byLabel("appointments: common search").page!) ?? "?"} and ${totalOf(byLabel("appointments: rare search").page!) ?? "?"} appointments; 'silva' matches ${totalOf(byLabel("surgeries: common search").page!) ?? "?"} surgeries.`,
-    `The patient record is the busiest patient's (${db.busiestPatient.appointments} appointments), whose every view also writes its entry to the audit trail; its oldest events are the timeline's page before the last.`,
+    `The patient record is the busiest patient's (${db.busiestPatient.appointments} appointments), whose every view also writes its entry to the audit trail; its oldest events are the timeline's page before the last. A surgery's honorários screen is shown for surgery ${db.feeSurgery.id} (${db.feeSurgery.lines} fee lines, the most; the latest such).`,
   );
 
   const figures = figuresMarkdown(input.figures);
@@ -800,6 +806,7 @@ async function main() {
     { label: "kpis: metricas", path: "/kpis/metricas", kind: "dashboard", runs: {} },
     { label: "honorarios: medicos", path: "/honorarios/medicos", kind: "dashboard", runs: {} },
     { label: "honorarios: pagador", path: "/honorarios/pagador", kind: "dashboard", runs: {} },
+    { label: "honorarios: a surgery's fees", path: `/surgeries/${db.feeSurgery.id}/honorarios`, kind: "dashboard", runs: {} },
     { label: "api: patients search", path: "/api/patients?q=silva", kind: "list", runs: {} },
   ];
   // Page 1 first: it says how many pages there are.
