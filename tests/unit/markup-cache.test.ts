@@ -179,6 +179,16 @@ function renderKeptTwice(path: string, element: ReturnType<typeof createElement>
   return { rendered, firstRender, kept, key, capturedAgain };
 }
 
+/** `renderKeptTwice`, expecting the three renders to be one page that shows `text`; its key. */
+function keptKeyOf(path: string, element: ReturnType<typeof createElement>, text: string) {
+  const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice(path, element);
+  expect(rendered).toContain(text);
+  expect(firstRender).toBe(rendered);
+  expect(capturedAgain).toBe(false);
+  expect(kept).toBe(rendered);
+  return key;
+}
+
 interface Row {
   id: number;
   name: string;
@@ -290,12 +300,7 @@ describe("the schedule's kept views", () => {
       ["/schedule?doctor=3", make(true, "&doctor=3")],
       ["/schedule", make(true, "", "cancelled")],
     ] as const) {
-      const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice(path, element);
-      expect(rendered).toContain("Paciente 0 &lt;b&gt;");
-      expect(firstRender).toBe(rendered);
-      expect(capturedAgain).toBe(false);
-      expect(kept).toBe(rendered);
-      keys.add(key);
+      keys.add(keptKeyOf(path, element, "Paciente 0 &lt;b&gt;"));
     }
     // The day view has no day links: the doctor filter reaches it through the edit links' return address.
     expect(keys.size).toBe(4);
@@ -377,12 +382,7 @@ describe("a patient's timeline kept", () => {
       [1, items.slice(1)],
       [1, [{ ...items[0], state: "cancelled" }, ...items.slice(1)]],
     ] as [number, TimelineItem[]][]) {
-      const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice(`/patients/${patientId}`, timeline(patientId, rows));
-      expect(rendered).toContain("laudo.pdf");
-      expect(firstRender).toBe(rendered);
-      expect(capturedAgain).toBe(false);
-      expect(kept).toBe(rendered);
-      keys.add(key);
+      keys.add(keptKeyOf(`/patients/${patientId}`, timeline(patientId, rows), "laudo.pdf"));
     }
     expect(keys.size).toBe(4);
   });
