@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, auditLog, documents, messages, patients, surgeries, tasks } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
 import { recordConsent } from "~/.server/lgpd-consents";
-import { TIMELINE_SQL, patientTimeline, parseTimelineCursor } from "~/models/patient-record.server";
+import { TIMELINE_SQL, type TimelineKind, patientTimeline, parseTimelineCursor } from "~/models/patient-record.server";
 import { loader } from "~/routes/patient";
 import { getRequest, insertDoctor, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
 
@@ -98,6 +98,14 @@ describe("patient timeline", () => {
     expect(coroutines.size).toBe(5);
     const sorts = rows.filter((r) => r.detail.includes("TEMP B-TREE"));
     expect(sorts.every((r) => !coroutines.has(r.parent))).toBe(true);
+  });
+
+  it("read for some kinds only, gives the full timeline's events of those kinds", () => {
+    const all = patientTimeline(patientId, null).items;
+    for (const kinds of [["appointment"], ["surgery", "task"], ["message", "document", "appointment"]] as TimelineKind[][]) {
+      expect(patientTimeline(patientId, null, 25, kinds).items).toEqual(all.filter((item) => kinds.includes(item.kind)));
+    }
+    expect(patientTimeline(patientId, null, 25, [])).toEqual({ items: [], next: null });
   });
 
   it("ignores a malformed cursor", () => {
