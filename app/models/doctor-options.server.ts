@@ -1,12 +1,21 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { doctors } from "~db/schema";
-import { cachedUntilWrite } from "~/.server/data-cache";
+import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { REGISTRY_OPTIONS_LIMIT } from "~/lib/list-params";
 
-/** Doctors matching a query, for pickers (appointment and surgery dialogs); active ones only. */
+/**
+ * Doctors matching a query, for pickers (appointment and surgery dialogs); active ones only. Kept
+ * until the next write, as a patient picker's matches are. Callers must not modify what it returns.
+ */
 export function searchDoctorOptions(q: string, limit = 20) {
+  return doctorOptionsUntilWrite(`${limit}:${q}`, () => readDoctorOptions(q, limit));
+}
+/** A store of its own: its keys come from what users type. */
+const doctorOptionsUntilWrite = writeCache(64);
+
+function readDoctorOptions(q: string, limit: number) {
   return db
     .select({ id: doctors.id, name: doctors.name, specialty: doctors.specialty })
     .from(doctors)
@@ -38,5 +47,5 @@ export function listDoctorFilterOptions() {
 
 /** The first `limit` active doctors by name, as `searchDoctorOptions("")` gives them. */
 export function listActiveDoctorOptions(limit: number) {
-  return cachedUntilWrite(`doctor-filter:active:${limit}`, () => searchDoctorOptions("", limit));
+  return searchDoctorOptions("", limit);
 }

@@ -253,7 +253,18 @@ export function getPatient(id: number) {
 }
 
 /** Patients matching a query, for pickers (appointment and surgery dialogs). */
+/**
+ * A patient picker's matches for `q` (`/api/patients`, the dialogs' server-rendered pickers), kept
+ * until the next write: a picker typed into again, or a dialog opened again, reads nothing. Callers
+ * must not modify what it returns.
+ */
 export function searchPatientOptions(q: string, limit = 20) {
+  return patientOptionsUntilWrite(`${limit}:${q}`, () => readPatientOptions(q, limit));
+}
+/** A store of its own: its keys come from what users type. */
+const patientOptionsUntilWrite = writeCache(64);
+
+function readPatientOptions(q: string, limit: number) {
   // As the list's first page (`searchPage`), counting further only when it must: a rare name sorts
   // its few matches; a common one is looked for in the first keys of the name index, and if it is
   // not there, its matches are sorted when they can be counted, else the whole index is walked.

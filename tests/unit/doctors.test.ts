@@ -14,7 +14,7 @@ import {
   listDoctors,
   updateDoctor,
 } from "~/models/doctor.server";
-import { listActiveDoctorOptions, listDoctorFilterOptions } from "~/models/doctor-options.server";
+import { listActiveDoctorOptions, listDoctorFilterOptions, searchDoctorOptions } from "~/models/doctor-options.server";
 import { listScheduleDoctors } from "~/models/schedule.server";
 import { action, loader } from "~/routes/doctors";
 import { COMMISSION_MESSAGES, type DoctorInput, doctorSchema, formatCommission, formatCrm } from "~/validation/doctor";
@@ -254,6 +254,13 @@ describe("doctor filter options", () => {
     }
     expect(names().active).toContain("Dr. Zacarias Renomeado");
     expect(names().schedule).toContain("Dr. Zacarias Renomeado");
+  });
+
+  it("a picker's matches are kept until the next write", () => {
+    const first = searchDoctorOptions("zacarias");
+    expect(searchDoctorOptions("zacarias")).toBe(first);
+    const id = createDoctor(adminId, input({ name: "Dra. Zacarias Nova", crm: "757575" }));
+    expect(searchDoctorOptions("zacarias").map((d) => d.id)).toContain(id);
   });
 });
 

@@ -213,6 +213,15 @@ describe("patient search through the trigram index", () => {
     expect(searchPatientOptions("wq", 10).map((r) => r.id)).toEqual([id]);
   });
 
+  it("keeps a picker's matches until the next write", () => {
+    seedSearchCorpus();
+    const first = searchPatientOptions("silva", 10);
+    expect(searchPatientOptions("silva", 10)).toBe(first);
+    expect(searchPatientOptions("silva", 5)).toEqual(first.slice(0, 5));
+    const id = db.insert(patients).values({ name: "Aaaron Silva", searchText: patientSearchText({ name: "Aaaron Silva", cpf: null, email: null, phone: null }) }).returning().get().id;
+    expect(searchPatientOptions("silva", 10)[0].id).toBe(id);
+  });
+
   it("stores every key between spaces, so a word of two characters is always followed by one in it", () => {
     seedSearchCorpus();
     expect(sqlite.prepare("select count(*) from patients where search_text <> '' and search_text not like ' % '").pluck().get()).toBe(0);
