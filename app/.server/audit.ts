@@ -12,9 +12,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { auditLog } from "~db/schema";
 import { appendEntry } from "./audit-chain";
-import type { Statement } from "better-sqlite3";
 import { withoutNewVersion } from "./data-cache";
-import { type DB, type Tx, sqlite } from "./db";
+import { type DB, type Tx, prepared, sqlite } from "./db";
 
 export type AuditAction = NonNullable<(typeof auditLog.$inferInsert)["action"]>;
 
@@ -146,8 +145,6 @@ export function recordView(
   withoutSync(() => writeEntry({ userId: user.id, action: "view", entity, entityId, changes: detail ?? null, ip: clientAddress(request) }));
 }
 
-let syncStatements: { normal: Statement; full: Statement } | undefined;
-
 /**
  * Runs `write` (its own transaction) with `synchronous = NORMAL`, then puts FULL back. A view is
  * recorded on every page of patient data: syncing the WAL for each one cost 5–9 ms of blocked
@@ -158,12 +155,11 @@ let syncStatements: { normal: Statement; full: Statement } | undefined;
  */
 function withoutSync<T>(write: () => T): T {
   if (sqlite.inTransaction) return write();
-  syncStatements ??= { normal: sqlite.prepare("PRAGMA synchronous = NORMAL"), full: sqlite.prepare("PRAGMA synchronous = FULL") };
-  syncStatements.normal.run();
+  prepared("PRAGMA synchronous = NORMAL").run();
   try {
     return write();
   } finally {
-    syncStatements.full.run();
+    prepared("PRAGMA synchronous = FULL").run();
   }
 }
 

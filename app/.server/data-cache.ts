@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import { sqlite } from "./db";
+import { prepared, sqlite } from "./db";
 
 /**
  * Values read again and again between changes (the dashboard's and the KPIs' figures, the
@@ -63,7 +63,6 @@ export function writeCache(maxEntries: number) {
 
 /** Tables whose writes are counted in `table_versions` (migrations 0036 and 0037, by triggers). */
 export type VersionedTable = "surgery_fee_lines" | "doctors" | "surgeries" | "payers";
-let tableVersionStatement: { get(table: string): unknown } | undefined;
 /** Values kept over a few tables (`cachedUntilTablesChange`). */
 const tableEntries = new Map<string, { version: string; value: unknown }>();
 
@@ -75,8 +74,8 @@ const tableEntries = new Map<string, { version: string; value: unknown }>();
  */
 export function cachedUntilTablesChange<T>(tables: readonly VersionedTable[], key: string, compute: () => T): T {
   if (sqlite.inTransaction) return compute();
-  tableVersionStatement ??= sqlite.prepare("select version from table_versions where table_name = ?").pluck();
-  const versions = tables.map((table) => tableVersionStatement!.get(table));
+  const tableVersion = prepared("select version from table_versions where table_name = ?").pluck();
+  const versions = tables.map((table) => tableVersion.get(table));
   // A table whose row is missing (deleted by hand) is taken to change with every write.
   const version = versions.some((v) => typeof v !== "number") ? `any:${dataVersion()}` : versions.join(":");
   return keptIn(tableEntries, MAX_ENTRIES, `${tables.join(",")}|${key}`, compute, version);

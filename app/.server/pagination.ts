@@ -2,7 +2,7 @@ import { type SQL, type SQLWrapper, and, asc, count, desc, getTableName, sql } f
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Cursor, PAGE_SIZE, formatCursor, offsetOf } from "~/lib/list-params";
 import { sqlKey, writeCache } from "./data-cache";
-import { db, sqlite } from "./db";
+import { db, prepared } from "./db";
 
 /**
  * Pages of a big list that cost the same however deep they are, and totals that never count a
@@ -204,11 +204,8 @@ export function countMatches(table: SQLiteTable, where: SQL | undefined, cap = C
 const COUNTED_TABLES = ["patients", "appointments", "surgeries", "doctors", "financial_transactions"] as const;
 type CountedTable = (typeof COUNTED_TABLES)[number];
 const isCounted = (name: string): name is CountedTable => (COUNTED_TABLES as readonly string[]).includes(name);
-const countStatement = () => sqlite.prepare("select n from row_counts where table_name = ?").pluck();
-let statement: ReturnType<typeof countStatement> | undefined;
 
 /** A whole table's row count, kept by triggers (migration 0003): no scan. */
 export function tableCount(table: CountedTable): number {
-  statement ??= countStatement();
-  return (statement.get(table) as number | undefined) ?? 0;
+  return (prepared("select n from row_counts where table_name = ?").pluck().get(table) as number | undefined) ?? 0;
 }

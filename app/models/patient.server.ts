@@ -2,8 +2,7 @@ import { type SQL, type SQLWrapper, and, asc, count, desc, eq, inArray, ne, sql 
 import { appointments, documents, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
-import { db, sqlite } from "~/.server/db";
-import type { Statement } from "better-sqlite3";
+import { db, prepared } from "~/.server/db";
 import { ftsPhrase, likeWord, searchWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
@@ -55,8 +54,6 @@ function searchPlan(q: string): SearchPlan | null {
   return { match, indexed, unheld, words, short, digits };
 }
 
-let termsStatement: Statement<[string, string], string> | undefined;
-
 /**
  * A word of two characters as a query of the patients' trigram index: the trigrams that start with
  * it, read from the index's vocabulary (`patients_search_terms`, migration 0039): 'pa' is "pac" OR
@@ -76,10 +73,9 @@ function pairQuery(word: string): string | null {
 const pairsUntilWrite = writeCache(64);
 
 function pairTerms(word: string): string | null {
-  termsStatement ??= sqlite.prepare<[string, string], string>("select term from patients_search_terms where term >= ? and term < ?").pluck();
   // Every term with the word's two characters first sorts from the word to the word followed by
   // the last code point.
-  const terms = termsStatement.all(word, `${word}\u{10FFFF}`);
+  const terms = prepared("select term from patients_search_terms where term >= ? and term < ?").pluck().all(word, `${word}\u{10FFFF}`) as string[];
   return terms.length ? `(${terms.map(ftsPhrase).join(" OR ")})` : null;
 }
 
@@ -124,15 +120,11 @@ function planWhere(
   return plan.digits ? sql`(${byWords} or ${inIndex(ftsPhrase(plan.digits))})` : byWords;
 }
 
-const countInIndexStatement = () => sqlite.prepare<[string, number], number>("select count(*) from (select 1 from patients_search where patients_search match ? limit ?)").pluck();
-let countInIndex: ReturnType<typeof countInIndexStatement> | undefined;
-
 /** How many patients a search matches, capped like every list total: from the index alone when it answers the whole search. */
 function countPatients(plan: SearchPlan | null, cap = COUNT_CAP, where = planWhere(plan)) {
   const match = plan?.match;
   if (!match) return countMatches(patients, where, cap);
-  countInIndex ??= countInIndexStatement();
-  const n = countInIndex.get(match, cap + 1) ?? 0;
+  const n = (prepared("select count(*) from (select 1 from patients_search where patients_search match ? limit ?)").pluck().get(match, cap + 1) as number | undefined) ?? 0;
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
@@ -252,9 +244,8 @@ export function getPatient(id: number) {
   return db.select().from(patients).where(eq(patients.id, id)).get() ?? null;
 }
 
-/** Patients matching a query, for pickers (appointment and surgery dialogs). */
 /**
- * A patient picker's matches for `q` (`/api/patients`, the dialogs' server-rendered pickers), kept
+ * Patients matching a query, for pickers: a patient picker's matches for `q` (`/api/patients`, the dialogs' server-rendered pickers), kept
  * until the next write: a picker typed into again, or a dialog opened again, reads nothing. Callers
  * must not modify what it returns.
  */
