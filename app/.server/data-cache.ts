@@ -12,6 +12,12 @@ import { prepared, sqlite } from "./db";
  * (`withoutNewVersion`): no figure reads them, and every view of a patient's data adds an entry,
  * every signed-in user touches their session once a minute, so counting them would recompute the
  * dashboard after each patient page and every few seconds in a clinic of ten users.
+ *
+ * A value that reads only a few tables can be kept over writes to the others instead
+ * (`cachedUntilTablesChange`, `tablesWriteCache`): triggers count each table's writes in
+ * `table_versions`, from any connection. The lists' pages and searches, the schedule's entries, the
+ * pickers and the fee reports are kept so: a task, a payment or a message written meanwhile leaves
+ * them.
  */
 /** Values kept: figures are a few hundred bytes, a schedule period up to 140 entries (≈ 30 KB), a board 100 cards. */
 const MAX_ENTRIES = 256;
@@ -61,8 +67,8 @@ export function writeCache(maxEntries: number) {
   return <T,>(key: string, compute: () => T): T => keptIn(own, maxEntries, key, compute);
 }
 
-/** Tables whose writes are counted in `table_versions` (migrations 0036 and 0037, by triggers). */
-export type VersionedTable = "surgery_fee_lines" | "doctors" | "surgeries" | "payers";
+/** Tables whose writes are counted in `table_versions` (migrations 0036, 0037 and 0040, by triggers). */
+export type VersionedTable = "surgery_fee_lines" | "doctors" | "surgeries" | "payers" | "patients" | "appointments";
 /** Values kept over a few tables (`cachedUntilTablesChange`). */
 const tableEntries = new Map<string, { version: string; value: unknown }>();
 
@@ -73,12 +79,34 @@ const tableEntries = new Map<string, { version: string; value: unknown }>();
  * computed afresh, and not kept (`keptIn`).
  */
 export function cachedUntilTablesChange<T>(tables: readonly VersionedTable[], key: string, compute: () => T): T {
+  return keptOverTables(tableEntries, MAX_ENTRIES, tables, key, compute);
+}
+
+/**
+ * A store of its own for values kept while the tables each is read from are not written
+ * (`cachedUntilTablesChange`), holding up to `maxEntries`: for a list's pages and searches, which
+ * read a table and the patients and doctors it names. A search of patients is then kept over the
+ * appointments, tasks, payments and messages written meanwhile, where `writeCache` would read it
+ * again after each.
+ */
+export function tablesWriteCache(maxEntries: number) {
+  const own = new Map<string, { version: string; value: unknown }>();
+  return <T,>(tables: readonly VersionedTable[], key: string, compute: () => T): T => keptOverTables(own, maxEntries, tables, key, compute);
+}
+
+function keptOverTables<T>(
+  store: Map<string, { version: string; value: unknown }>,
+  maxEntries: number,
+  tables: readonly VersionedTable[],
+  key: string,
+  compute: () => T,
+): T {
   if (sqlite.inTransaction) return compute();
   const tableVersion = prepared("select version from table_versions where table_name = ?").pluck();
   const versions = tables.map((table) => tableVersion.get(table));
   // A table whose row is missing (deleted by hand) is taken to change with every write.
   const version = versions.some((v) => typeof v !== "number") ? `any:${dataVersion()}` : versions.join(":");
-  return keptIn(tableEntries, MAX_ENTRIES, `${tables.join(",")}|${key}`, compute, version);
+  return keptIn(store, maxEntries, `${tables.join(",")}|${key}`, compute, version);
 }
 
 function keptIn<T>(

@@ -1,7 +1,7 @@
 import { type SQL, type SQLWrapper, and, asc, count, desc, getTableName, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Cursor, PAGE_SIZE, formatCursor, offsetOf } from "~/lib/list-params";
-import { sqlKey, writeCache } from "./data-cache";
+import { type VersionedTable, sqlKey, tablesWriteCache, writeCache } from "./data-cache";
 import { db, prepared } from "./db";
 
 /**
@@ -159,12 +159,16 @@ const locatedUntilWrite = writeCache(64);
  * scope of the viewer's; nothing read from the clock). A page viewed again between two changes, or
  * returned to from a record, is not read again; and the same rows object is handed out, so the
  * table's kept markup finds its key without serialising the rows anew (`cacheKeyOf`). Callers must
- * not modify what it returns. A store of its own: its keys come from what users type.
+ * not modify what it returns. A store of its own: its keys come from what users type. With
+ * `tables`, every table the page reads, it is kept until one of those is written instead
+ * (`tablesWriteCache`): a page of patients outlives the appointments and payments written meanwhile.
  */
-export function pageUntilWrite<T>(list: string, params: unknown, read: () => T): T {
-  return pagesUntilWrite(`${list}:${JSON.stringify(params)}`, read);
+export function pageUntilWrite<T>(list: string, params: unknown, read: () => T, tables?: readonly VersionedTable[]): T {
+  const key = `${list}:${JSON.stringify(params)}`;
+  return tables ? pagesUntilTablesChange(tables, key, read) : pagesUntilWrite(key, read);
 }
 const pagesUntilWrite = writeCache(128);
+const pagesUntilTablesChange = tablesWriteCache(128);
 
 /**
  * A list screen's page, the usual way: the matches counted (`countMatches`, capped, unless the

@@ -12,7 +12,7 @@ import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
 import { likeWord } from "~/.server/search-sql";
 import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
-import { type WordSearchTable, byWordsFound, planWordSearch, rowSearch, wordSearchLocate, wordSearchPage } from "./word-search.server";
+import { type WordSearchTable, byWordsFound, planWordSearch, rowSearch, searchedTables, wordSearchLocate, wordSearchPage } from "./word-search.server";
 
 export { APPOINTMENT_LIST, APPOINTMENT_SORTS } from "~/lib/lists";
 
@@ -52,6 +52,7 @@ const listedKeysHolding = (word: string) =>
  */
 export const APPOINTMENT_SEARCH: WordSearchTable = {
   table: appointments,
+  versioned: "appointments",
   id: appointments.id,
   patientId: appointments.patientId,
   patientIndex: "patients_search",
@@ -112,9 +113,9 @@ export function appointmentExport({ q, dir }: Omit<ListParams<AppointmentSort>, 
   return { fields: APPOINTMENT_EXPORT_FIELDS, query };
 }
 
-/** The appointments list, a page kept until the next write (`pageUntilWrite`). */
+/** The appointments list, a page kept until the appointments, patients or doctors are written (`pageUntilWrite`). */
 export function listAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters = {}) {
-  return pageUntilWrite("appointments", [state, filters], () => readAppointments(state, filters));
+  return pageUntilWrite("appointments", [state, filters], () => readAppointments(state, filters), searchedTables(APPOINTMENT_SEARCH));
 }
 
 function readAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters) {

@@ -1,19 +1,20 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { doctors } from "~db/schema";
-import { cachedUntilWrite, writeCache } from "~/.server/data-cache";
+import { cachedUntilTablesChange, tablesWriteCache } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { REGISTRY_OPTIONS_LIMIT } from "~/lib/list-params";
 
 /**
  * Doctors matching a query, for pickers (appointment and surgery dialogs); active ones only. Kept
- * until the next write, as a patient picker's matches are. Callers must not modify what it returns.
+ * until the doctors are written, as a patient picker's matches are until the patients are. Callers
+ * must not modify what it returns.
  */
 export function searchDoctorOptions(q: string, limit = 20) {
-  return doctorOptionsUntilWrite(`${limit}:${q}`, () => readDoctorOptions(q, limit));
+  return doctorOptionsUntilWrite(["doctors"], `${limit}:${q}`, () => readDoctorOptions(q, limit));
 }
 /** A store of its own: its keys come from what users type. */
-const doctorOptionsUntilWrite = writeCache(64);
+const doctorOptionsUntilWrite = tablesWriteCache(64);
 
 function readDoctorOptions(q: string, limit: number) {
   return db
@@ -30,12 +31,13 @@ export function getDoctorOption(id: number) {
 }
 
 // The lists' doctor filters are the same few rows on every view of /appointments, /surgeries, the
-// pipeline and the honorários, so they are kept until the next write (app/.server/data-cache.ts)
-// instead of being queried for each page. Callers share the arrays: map them, never change them.
+// pipeline and the honorários, so they are kept until the doctors are written
+// (app/.server/data-cache.ts) instead of being queried for each page. Callers share the arrays: map
+// them, never change them.
 
 /** Every doctor (active first, then by name) for a list's doctor filter. */
 export function listDoctorFilterOptions() {
-  return cachedUntilWrite("doctor-filter:all", () =>
+  return cachedUntilTablesChange(["doctors"], "doctor-filter:all", () =>
     db
       .select({ id: doctors.id, name: doctors.name, active: doctors.active })
       .from(doctors)

@@ -6,7 +6,7 @@ import { db, prepared } from "~/.server/db";
 import { ftsPhrase, likeWord, searchWords } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { onlyDigits } from "~/lib/documents";
-import { writeCache } from "~/.server/data-cache";
+import { tablesWriteCache } from "~/.server/data-cache";
 import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage, pageUntilWrite } from "~/.server/pagination";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { PatientSort } from "~/lib/lists";
@@ -63,14 +63,14 @@ function searchPlan(q: string): SearchPlan | null {
  * 20 ms on 200 000 patients; from the index, 1 ms.
  */
 function pairQuery(word: string): string | null {
-  return pairsUntilWrite(word, () => pairTerms(word));
+  return pairsUntilWrite(["patients"], word, () => pairTerms(word));
 }
 
 /**
- * Kept until the next write: reading a pair's terms passes over their postings (a common pair's
+ * Kept until the patients change: reading a pair's terms passes over their postings (a common pair's
  * 'ma': 4 ms), and a search of appointments asks for the same pair's query several times.
  */
-const pairsUntilWrite = writeCache(64);
+const pairsUntilWrite = tablesWriteCache(64);
 
 function pairTerms(word: string): string | null {
   // Every term with the word's two characters first sorts from the word to the word followed by
@@ -184,12 +184,12 @@ function searchPage(plan: SearchPlan | null, where: SQL | undefined, counted: { 
 }
 
 /**
- * The patients list, a page kept until the next write (`pageUntilWrite`): viewed again, or returned
- * to from a patient's record, it is not searched or read again.
+ * The patients list, a page kept until the patients are written (`pageUntilWrite`): viewed again,
+ * or returned to from a patient's record, it is not searched or read again.
  */
 export function listPatients(state: ListParams<PatientSort>) {
   const { q, sort, dir, page, after, before } = state;
-  return pageUntilWrite("patients", [q.trim(), sort, dir, page, after ?? null, before ?? null], () => listedPatients(state));
+  return pageUntilWrite("patients", [q.trim(), sort, dir, page, after ?? null, before ?? null], () => listedPatients(state), ["patients"]);
 }
 
 function listedPatients(state: ListParams<PatientSort>) {
@@ -246,14 +246,14 @@ export function getPatient(id: number) {
 
 /**
  * Patients matching a query, for pickers: a patient picker's matches for `q` (`/api/patients`, the dialogs' server-rendered pickers), kept
- * until the next write: a picker typed into again, or a dialog opened again, reads nothing. Callers
- * must not modify what it returns.
+ * until the patients are written: a picker typed into again, or a dialog opened again, reads
+ * nothing. Callers must not modify what it returns.
  */
 export function searchPatientOptions(q: string, limit = 20) {
-  return patientOptionsUntilWrite(`${limit}:${q}`, () => readPatientOptions(q, limit));
+  return patientOptionsUntilWrite(["patients"], `${limit}:${q}`, () => readPatientOptions(q, limit));
 }
 /** A store of its own: its keys come from what users type. */
-const patientOptionsUntilWrite = writeCache(64);
+const patientOptionsUntilWrite = tablesWriteCache(64);
 
 function readPatientOptions(q: string, limit: number) {
   // As the list's first page (`searchPage`), counting further only when it must: a rare name sorts

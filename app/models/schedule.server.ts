@@ -1,7 +1,7 @@
 import { type SQL, asc, eq, or, sql } from "drizzle-orm";
 import { doctors } from "~db/schema";
 import { db } from "~/.server/db";
-import { cachedUntilWrite } from "~/.server/data-cache";
+import { cachedUntilTablesChange } from "~/.server/data-cache";
 import {
   addDaysInClinic,
   addMonthsInClinic,
@@ -122,8 +122,8 @@ export type ScheduleDayWithEntries = ScheduleDay & ScheduleDayEntries;
 const periodDays = new WeakMap<SchedulePeriod, WeakMap<ScheduleDayEntries[], ScheduleDayWithEntries[]>>();
 
 /**
- * The period's days, each with its entries (`listScheduleEntries`). Both are kept objects until the
- * next write, so their union is made once for them: the same days for every view of the same
+ * The period's days, each with its entries (`listScheduleEntries`). Both are kept objects (the
+ * entries until the appointments, patients or doctors are written), so their union is made once for them: the same days for every view of the same
  * schedule, whose markup is then kept under their JSON made once (schedule-views.tsx).
  */
 export function daysWithEntries(period: SchedulePeriod, entries: ScheduleDayEntries[]): ScheduleDayWithEntries[] {
@@ -310,16 +310,17 @@ export function scheduleEntryOptions(view: ScheduleView, doctorId: number | null
  * belongs to both days. Counting and the per-day limit happen in SQL, so a busy month sends
  * at most `perDayLimit` rows per day. Returns one result per day, in the order given.
  *
- * Kept until the next write anywhere (app/.server/data-cache.ts): a day or month is viewed again
- * and again between changes, and its query was most of the page's cost (0.5–0.9 ms on a large
- * practice's database). `readScheduleEntries` is the same without the cache.
+ * Kept until the appointments, patients or doctors are written (app/.server/data-cache.ts): a day
+ * or month is viewed again and again between changes, and its query was most of the page's cost
+ * (0.5–0.9 ms on a large practice's database); a task, a payment or a message written meanwhile
+ * leaves it. `readScheduleEntries` is the same without the cache.
  */
 export function listScheduleEntries(
   days: ReadonlyArray<{ start: number; end: number }>,
   options: ScheduleQueryOptions = {},
 ): ScheduleDayEntries[] {
   const key = `schedule:${JSON.stringify([days.map((d) => [d.start, d.end]), options])}`;
-  return cachedUntilWrite(key, () => readScheduleEntries(days, options));
+  return cachedUntilTablesChange(["appointments", "patients", "doctors"], key, () => readScheduleEntries(days, options));
 }
 
 /** `listScheduleEntries`, read from the database every time. */
@@ -452,11 +453,11 @@ interface RawEntry {
 
 /**
  * Doctors for the filter: the active ones by name, plus the selected one if it is inactive. The
- * same rows on every view, so kept until the next write like the entries (callers share the array).
+ * same rows on every view, so kept until the doctors are written (callers share the array).
  */
 export function listScheduleDoctors(selectedId: number | null = null) {
   const where = selectedId ? or(eq(doctors.active, true), eq(doctors.id, selectedId)) : eq(doctors.active, true);
-  return cachedUntilWrite(`schedule-doctors:${selectedId ?? ""}`, () =>
+  return cachedUntilTablesChange(["doctors"], `schedule-doctors:${selectedId ?? ""}`, () =>
     db
       .select({ id: doctors.id, name: doctors.name, active: doctors.active })
       .from(doctors)

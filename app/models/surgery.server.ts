@@ -33,7 +33,7 @@ import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
-import { type WordSearchTable, planWordSearch, rowSearch, wordSearchLocate, wordSearchPage } from "./word-search.server";
+import { type WordSearchTable, planWordSearch, rowSearch, searchedTables, wordSearchLocate, wordSearchPage } from "./word-search.server";
 import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
 import { registryOption } from "~/lib/form-options";
 
@@ -55,6 +55,7 @@ export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
  */
 export const SURGERY_SEARCH: WordSearchTable = {
   table: surgeries,
+  versioned: "surgeries",
   id: surgeries.id,
   patientId: surgeries.patientId,
   // A third of the patients have surgeries: 'silva' reads 3 000 of them, not all 10 000 Silvas,
@@ -127,9 +128,9 @@ export function surgeryExport({ q, dir }: Omit<ListParams<SurgerySort>, "page">,
   return { fields: SURGERY_EXPORT_FIELDS, query };
 }
 
-/** The surgeries list, a page kept until the next write (`pageUntilWrite`). */
+/** The surgeries list, a page kept until the surgeries, patients or doctors are written (`pageUntilWrite`). */
 export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFilters) {
-  return pageUntilWrite("surgeries", [state, filters], () => readSurgeries(state, filters));
+  return pageUntilWrite("surgeries", [state, filters], () => readSurgeries(state, filters), searchedTables(SURGERY_SEARCH));
 }
 
 function readSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFilters) {

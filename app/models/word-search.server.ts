@@ -1,6 +1,6 @@
 import { SQL, and, asc, desc, getTableName, inArray, is, notInArray, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { sqlKey, writeCache } from "~/.server/data-cache";
+import { type VersionedTable, sqlKey, tablesWriteCache } from "~/.server/data-cache";
 import { doctors, patients } from "~db/schema";
 import { db } from "~/.server/db";
 import { COUNT_CAP, type KeysetOrder, countMatches, locateIn } from "~/.server/pagination";
@@ -28,6 +28,8 @@ import { patientIndexQuery, patientSearch } from "./patient.server";
  */
 export interface WordSearchTable {
   table: SQLiteTable;
+  /** The table's row in `table_versions` (`searchedTables`). */
+  versioned: VersionedTable;
   id: AnySQLiteColumn;
   patientId: AnySQLiteColumn;
   /**
@@ -243,12 +245,12 @@ const patientsThenRows = (t: WordSearchTable, source: SQL) =>
 
 /**
  * Whether any patient's key holds a short word: a pass over the key index that stops at the first
- * (about 20 ms when none does), kept until the next write, since a search asks it again of the
+ * (about 20 ms when none does), kept until the patients change, since a search asks it again of the
  * words it splits by (`coverParts`).
  */
 const anyPatientHolds = (word: string) =>
-  patientWordsUntilWrite(word, () => !!db.get(sql`select 1 from ${PATIENT_KEYS} where ${likeWord(patients.searchText, word)} limit 1`));
-const patientWordsUntilWrite = writeCache(64);
+  patientWordsUntilWrite(["patients"], word, () => !!db.get(sql`select 1 from ${PATIENT_KEYS} where ${likeWord(patients.searchText, word)} limit 1`));
+const patientWordsUntilWrite = tablesWriteCache(64);
 
 /** The share of the first patients (a sample, not indexed) whose key holds a short word. */
 function shortWordShare(word: string): number {
@@ -425,10 +427,10 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
 export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | undefined, cap = COUNT_CAP): WordSearchPlan {
   const words = searchWords(q);
   if (words.length === 0 && !filters) return plan(t, words, filters, cap);
-  // Kept until the next write: every page of a search or a filter ('stage aprovado', counted in
-  // its index up to the cap), and every view of it, shares its count.
+  // Kept until the table, the patients or the doctors are written: every page of a search or a
+  // filter ('stage aprovado', counted in its index up to the cap), and every view of it, shares its count.
   const key = JSON.stringify([getTableName(t.table), words, filters ? sqlKey(filters) : null, cap]);
-  return plansUntilWrite(key, () => {
+  return plansUntilWrite(searchedTables(t), key, () => {
     const kept = plan(t, words, filters, cap);
     // A filter alone walks its own index to a page: nothing to keep.
     return kept.parts || words.length === 0 ? kept : { ...kept, walked: new Map() };
@@ -438,8 +440,15 @@ export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | und
 /** Pages of a walked search kept on its plan: the first few, and any viewed again and again. */
 const WALKED_PAGES = 16;
 
-/** Search plans kept until the next write, apart from the figures (app/.server/data-cache.ts). */
-const plansUntilWrite = writeCache(128);
+/** Search plans kept until what they read is written, apart from the figures (app/.server/data-cache.ts). */
+const plansUntilWrite = tablesWriteCache(128);
+
+/**
+ * Every table a search of `t`, or a page of its list, reads: the table (with the keys and trigram
+ * index its triggers keep), the patients (theirs) and the doctors. A write anywhere else (a task, a
+ * payment, a message) leaves what is kept of them.
+ */
+export const searchedTables = (t: WordSearchTable): readonly VersionedTable[] => [t.versioned, "patients", "doctors"];
 
 function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap: number): WordSearchPlan {
   const walk = and(allWords(t, words, true), filters);
@@ -626,7 +635,7 @@ export function wordSearchSlice(
  * The plan's rows in the order's key, ascending, as [key, id] pairs: read once, then every page of
  * the search (numbered, or from a cursor either way) is a slice of them, where each page would
  * read and sort every match again. Null when a key is not a number (compared as SQLite would only
- * then). Kept on the plan, so until the next write, and at most COUNT_CAP pairs (160 KB).
+ * then). Kept on the plan, so as long as it is (`planWordSearch`), and at most COUNT_CAP pairs (160 KB).
  */
 function keptOrder(t: WordSearchTable, plan: WordSearchPlan, order: KeysetOrder): Float64Array | null {
   plan.kept ??= new Map();

@@ -11,6 +11,11 @@
 //                  loaded first tends to measure a little faster; run again with the order swapped.
 //   BENCH_EMAIL / BENCH_PASSWORD   the account pages are requested as (default the scale seed's admin)
 //   ROUNDS, BATCH  batches per page and build (default 6) and requests per batch (default 100)
+//   COLD=1         a write before every request (a row in a side table, through a connection of its
+//                  own, timed apart and left out), so each page is measured as the first view after
+//                  a write elsewhere: nothing kept until the next write is reused, and what is kept
+//                  over a few tables is. COLD=patients (or doctors, appointments, surgeries) writes
+//                  one row of that table instead (a column set to itself).
 //
 // Prints per page and build the median and the best batch's CPU time per request, and the page's
 // size; with /auth among the pages, each page's ratio to it (/auth's median over the page's, as the
@@ -59,6 +64,29 @@ async function loadBuild(buildDir) {
   return { name: path.relative(process.cwd(), buildDir) || buildDir, handle, session };
 }
 
+// The write before each request in COLD mode: another connection's commit changes the database's
+// data version, which is what ends everything the server keeps until the next write.
+let write = () => 0;
+if (process.env.COLD) {
+  const { default: Database } = await import("better-sqlite3");
+  const writer = new Database(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
+  const columns = { patients: "name", doctors: "name", appointments: "notes", surgeries: "notes" };
+  const table = process.env.COLD;
+  if (table !== "1" && !(table in columns)) throw new Error(`COLD: 1 or one of ${Object.keys(columns).join(", ")}`);
+  if (table === "1") writer.exec("create table if not exists bench_cold_writes (at integer)");
+  const insert =
+    table === "1"
+      ? writer.prepare("insert into bench_cold_writes values (?)")
+      : writer.prepare(`update ${table} set ${columns[table]} = ${columns[table]} where id = (select min(id) from ${table}) and ? > 0`);
+  write = () => {
+    const start = process.cpuUsage();
+    insert.run(Date.now());
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  if (table === "1") process.on("exit", () => writer.exec("drop table if exists bench_cold_writes"));
+}
+
 const builds = [];
 for (const dir of buildDirs) builds.push(await loadBuild(dir));
 
@@ -85,10 +113,14 @@ for (let round = 0; round < rounds; round++) {
   for (const page of pages) {
     for (const build of round % 2 ? [...builds].reverse() : builds) {
       const result = results.get(`${build.name} ${page}`);
+      let writing = 0;
       const start = process.cpuUsage();
-      for (let i = 0; i < batch; i++) result.bytes = await request(build, page);
+      for (let i = 0; i < batch; i++) {
+        writing += write();
+        result.bytes = await request(build, page);
+      }
       const used = process.cpuUsage(start);
-      result.perRequest.push((used.user + used.system) / 1000 / batch);
+      result.perRequest.push(((used.user + used.system) / 1000 - writing) / batch);
     }
   }
 }

@@ -12,7 +12,8 @@ import { kpiFilterOptions } from "~/.server/kpi";
 import { parseListState } from "~/lib/list-params";
 import { APPOINTMENT_LIST, SURGERY_LIST } from "~/lib/lists";
 import { listAppointments } from "~/models/appointment.server";
-import { createPatient, listPatients } from "~/models/patient.server";
+import { createPatient, listPatients, searchPatientOptions } from "~/models/patient.server";
+import { searchDoctorOptions } from "~/models/doctor-options.server";
 import { listHospitalOptions, listPayerOptions, listSurgeries } from "~/models/surgery.server";
 import { type SignedIn, capturePrepared, getRequest, insertDoctor, insertHospital, insertPatient, insertPayer, loginAs } from "../support/fixtures";
 
@@ -157,7 +158,7 @@ describe("kept filter options", () => {
   });
 });
 
-describe("a list's page kept until the next write", () => {
+describe("a list's page kept until what it reads is written", () => {
   const patientsPage = (q: string) => listPatients({ q, page: 1, sort: "name", dir: "asc" });
   const surgeriesPage = (query: string) => {
     const { filters, ...state } = parseListState(new URL(`http://localhost/surgeries?${query}`), SURGERY_LIST);
@@ -170,7 +171,7 @@ describe("a list's page kept until the next write", () => {
     return { value, read };
   };
 
-  it("hands out the same page until any write, then reads it again with the change", () => {
+  it("hands out the same page until a write to its tables, then reads it again with the change", () => {
     const doctorId = insertDoctor("Dra. Lista Guardada", { crm: "661199" });
     const patientId = insertPatient("Quitéria Listada");
     const surgeryId = db
@@ -215,6 +216,64 @@ describe("a list's page kept until the next write", () => {
       .run();
     expect(appointmentsPage().rows.map((row) => row.patientName)).toEqual(["Quitéria Renomeada"]);
     expect(viewed(appointmentsPage).read).toBe(false);
+  });
+
+  it("outlives writes to tables it does not read: a task, a hospital, a payer; not one to the patients or doctors it names", () => {
+    const doctorId = insertDoctor("Dra. Tabelas Próprias", { crm: "661200" });
+    const patientId = insertPatient("Zulmira Tabelada");
+    db.insert(surgeries).values({ patientId, doctorId, surgeryType: "Artrodese", scheduledDate: new Date("2026-06-04T12:00:00Z") }).run();
+    db.insert(appointments)
+      .values({ patientId, doctorId, startTime: new Date("2026-06-05T13:00:00Z"), endTime: new Date("2026-06-05T13:30:00Z"), type: "consulta", status: "scheduled" })
+      .run();
+    const appointmentsPage = () => {
+      const { filters, ...state } = parseListState(new URL("http://localhost/appointments?q=zulmira"), APPOINTMENT_LIST);
+      return listAppointments(state, filters);
+    };
+    const pages = {
+      patients: () => patientsPage("zulmira"),
+      appointments: appointmentsPage,
+      surgeries: () => surgeriesPage("q=zulmira"),
+      "patient picker": () => searchPatientOptions("zulmira"),
+      "doctor picker": () => searchDoctorOptions("tabelas"),
+    };
+    const readNow = () => Object.fromEntries(Object.entries(pages).map(([name, page]) => [name, viewed<unknown>(page).read]));
+    for (const page of Object.values(pages)) page();
+    const first = Object.fromEntries(Object.entries(pages).map(([name, page]) => [name, page()]));
+
+    // Writes elsewhere, on this connection and from another: nothing is read again, the same objects handed out.
+    sqlite.prepare("insert into tasks (title) values ('Ligar para a Zulmira')").run();
+    insertHospital("Hospital de Outra Tabela");
+    const other = new Database(databasePath);
+    try {
+      other.prepare("update payers set name = name").run();
+    } finally {
+      other.close();
+    }
+    expect(readNow()).toEqual({ patients: false, appointments: false, surgeries: false, "patient picker": false, "doctor picker": false });
+    for (const [name, page] of Object.entries(pages)) expect(page(), name).toBe(first[name]);
+
+    // The doctor renamed: the lists that name doctors show the new name; the patients' are kept.
+    sqlite.prepare("update doctors set name = 'Dra. Tabelas Renomeada' where id = ?").run(doctorId);
+    expect(readNow()).toEqual({ patients: false, appointments: true, surgeries: true, "patient picker": false, "doctor picker": true });
+    expect(appointmentsPage().rows.map((row) => row.doctorName)).toEqual(["Dra. Tabelas Renomeada"]);
+    expect(surgeriesPage("q=zulmira").rows.map((row) => row.doctorName)).toEqual(["Dra. Tabelas Renomeada"]);
+    // The patient renamed by another connection: every list that names the patient reads it again.
+    const again = new Database(databasePath);
+    try {
+      again.prepare("update patients set name = 'Zulmira Renomeada' where id = ?").run(patientId);
+    } finally {
+      again.close();
+    }
+    expect(readNow()).toEqual({ patients: true, appointments: true, surgeries: true, "patient picker": true, "doctor picker": false });
+    expect(patientsPage("zulmira").rows.map((row) => row.name)).toEqual(["Zulmira Renomeada"]);
+    expect(searchPatientOptions("zulmira").map((row) => row.name)).toEqual(["Zulmira Renomeada"]);
+    expect(appointmentsPage().rows.map((row) => row.patientName)).toEqual(["Zulmira Renomeada"]);
+    // An appointment written: the appointments' page is read again, the surgeries' is kept.
+    db.insert(appointments)
+      .values({ patientId, doctorId, startTime: new Date("2026-06-06T13:00:00Z"), endTime: new Date("2026-06-06T13:30:00Z"), type: "retorno", status: "scheduled" })
+      .run();
+    expect(readNow()).toEqual({ patients: false, appointments: true, surgeries: false, "patient picker": false, "doctor picker": false });
+    expect(appointmentsPage().rows).toHaveLength(2);
   });
 });
 

@@ -213,12 +213,25 @@ describe("listScheduleEntries", () => {
     expect(result.map((r) => r.total)).toEqual([1, 1, 1, 1, 1, 0, 0]);
   });
 
-  test("entries are kept until the next write, here or from another connection", () => {
+  test("entries are kept until the appointments, patients or doctors are written, here or from another connection", () => {
     const days = schedulePeriod("week", "2026-11-29").days;
     const ofWeek = () => listScheduleEntries(days).flatMap((d) => d.entries.map((e) => `${e.id}:${e.status}`));
+    const names = () => listScheduleEntries(days).flatMap((d) => d.entries.map((e) => `${e.patientName} / ${e.doctorName}`));
     expect(ofWeek()).toEqual([]);
     addAppointment("kept", "2026-11-30T13:00:00Z", "2026-11-30T14:00:00Z");
     expect(ofWeek()).toEqual([`${ids.kept}:scheduled`]);
+    // A write elsewhere (a task) hands out the same entries.
+    const kept = listScheduleEntries(days);
+    sqlite.prepare("insert into tasks (title) values ('Confirmar a semana')").run();
+    expect(listScheduleEntries(days)).toBe(kept);
+    // The patient and the doctor renamed: each shows on the next view.
+    sqlite.prepare("update patients set name = 'Ana Souza Lima' where id = ?").run(anaId);
+    expect(names()).toEqual(["Ana Souza Lima / Dr. Silva"]);
+    sqlite.prepare("update doctors set name = 'Dr. Silva Neto' where id = ?").run(drSilva);
+    expect(names()).toEqual(["Ana Souza Lima / Dr. Silva Neto"]);
+    sqlite.prepare("update patients set name = 'Ana Souza' where id = ?").run(anaId);
+    sqlite.prepare("update doctors set name = 'Dr. Silva' where id = ?").run(drSilva);
+    expect(names()).toEqual(["Ana Souza / Dr. Silva"]);
     const other = new Database(databasePath);
     try {
       other.prepare("update appointments set status = 'confirmed' where id = ?").run(ids.kept);

@@ -62,8 +62,8 @@ function useEditHref(canEdit: boolean): ((id: number) => string) | null {
  * The key the view's markup is kept under (docs/decisions/0025-cached-shell-markup.md): its days
  * (entries, totals, labels, 'today'), the edit links' form and the day links' form (which carry the
  * doctor filter). A busy day or month is a hundred entries; between changes, every view of it sends
- * the same markup. The days are kept objects on the server until the next write (the loader's
- * `daysWithEntries`), so their JSON is made once.
+ * the same markup. The days are kept objects on the server until the appointments, patients or
+ * doctors are written (the loader's `daysWithEntries`), so their JSON is made once.
  */
 function viewKey(view: string, days: Day[], editHref: ((id: number) => string) | null, dayHref: ((date: string) => string) | null) {
   return cacheKeyOf([view, editHref && editHref(0), dayHref && dayHref(days[0].date)], ...days);
