@@ -294,7 +294,7 @@ const SHARED_ROWS_TESTED = 4;
  * where counting every row that has one of them passed over the whole table. `shares`: the short
  * words' shares of the sampled patients (`shortWordShare`), where the search knows them.
  */
-function coverParts(t: WordSearchTable, words: string[], shares: ReadonlyMap<string, number> = new Map()): Part[] | null {
+function coverParts(t: WordSearchTable, words: string[], shares: ReadonlyMap<string, number> = new Map(), cap = COUNT_CAP): Part[] | null {
   // A word of two characters that no patient holds has no match: a split that leaves it to the
   // patient has no rows.
   const matches = new Map(words.filter((word) => !isShort(t, word)).map((word) => [word, patientIndexQuery(word)]));
@@ -327,7 +327,7 @@ function coverParts(t: WordSearchTable, words: string[], shares: ReadonlyMap<str
       if (long.length === 0) {
         // Its doctor or key holds every long word: a doctor's rows, or a key's, each row's patient
         // tested for the short words left; or the rows of the patients holding those, when fewer.
-        parts.push(byShortWordsPatients(t, split, short, shares) ?? narrowed([split], ...short.map((word) => patientHolds(t.patientId, word)))[0]);
+        parts.push(byShortWordsPatients(t, split, short, shares, cap) ?? narrowed([split], ...short.map((word) => patientHolds(t.patientId, word)))[0]);
         continue;
       }
       const key = JSON.stringify(long);
@@ -364,13 +364,24 @@ const PATIENT_KEYS_PER_ROW_TESTED = 8;
  * the sample (`shortWordShare`) times the table's rows, plus the pass. Null otherwise (or with no
  * share known), each of the split's rows then having its patient tested. The split's rows are
  * counted only that far. 'maria x': each of the 300 000 appointments at Vila Mariana had its patient
- * tested for 'x' (220 ms), where the patients holding 'x', one in twenty, have 46 000.
+ * tested for 'x' (220 ms), where the patients holding 'x', one in twenty, have 46 000. Not counted
+ * when its rows tested one by one reach the cap within the bound, about `cap / share` of them (a
+ * common short word): 'ana p' counted a split of 500 000 rows to that bound (43 ms) to learn that
+ * the patients holding 'p', half of them, had more.
  */
-function byShortWordsPatients(t: WordSearchTable, split: Part & { index: string }, short: string[], shares: ReadonlyMap<string, number>): Part | null {
+function byShortWordsPatients(
+  t: WordSearchTable,
+  split: Part & { index: string },
+  short: string[],
+  shares: ReadonlyMap<string, number>,
+  cap: number,
+): Part | null {
   const known = short.filter((word) => shares.has(word)).map((word) => shares.get(word)!);
   if (short.length === 0 || known.length === 0) return null;
-  const expected = Math.min(...known) * countMatches(t.table, undefined).total;
+  const share = Math.min(...known);
+  const expected = share * countMatches(t.table, undefined).total;
   const bound = Math.ceil(expected + countMatches(patients, undefined).total / PATIENT_KEYS_PER_ROW_TESTED);
+  if (share > 0 && (cap + 1) / share <= bound) return null;
   const splitRows = db.get<{ n: number }>(sql`select count(*) as n from (select 1 from ${t.table} indexed by ${sql.raw(split.index)} where ${split.where} limit ${bound})`)!.n;
   if (splitRows < bound) return null;
   return { from: patientsThenRows(t, PATIENT_KEYS), where: and(...short.map((word) => patientSearch(word, { inOrder: true })), split.where)! };
@@ -509,7 +520,7 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   const rareShort = words.length > 1 && !filters ? driving.filter((word) => isShort(t, word) && !isCommonShortWord(t, shares.get(word)!, cap)) : [];
   for (const word of rareShort) if (counted(word) === 0) return none;
   if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));
-  const covered = driving.length > 1 ? coverParts(t, driving, shares) : null;
+  const covered = driving.length > 1 ? coverParts(t, driving, shares, cap) : null;
   if (covered) return settled(onDriven(covered, driving));
   // Several long words with short ones the own text cannot be split by (surgeries): the rows the
   // long words share, split as above, read once with the short words tested on each, when they are
