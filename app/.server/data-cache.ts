@@ -16,7 +16,7 @@ import { prepared, sqlite } from "./db";
  * A value that reads only a few tables can be kept over writes to the others instead
  * (`cachedUntilTablesChange`, `tablesWriteCache`): triggers count each table's writes in
  * `table_versions`, from any connection. The lists' pages and searches, the schedule's entries, the
- * pickers and the fee reports are kept so: a task, a payment or a message written meanwhile leaves
+ * pipeline's board, the pickers and the fee reports are kept so: a task, a payment or a message written meanwhile leaves
  * them.
  */
 /** Values kept: figures are a few hundred bytes, a schedule period up to 140 entries (≈ 30 KB), a board 100 cards. */
@@ -67,8 +67,17 @@ export function writeCache(maxEntries: number) {
   return <T,>(key: string, compute: () => T): T => keptIn(own, maxEntries, key, compute);
 }
 
-/** Tables whose writes are counted in `table_versions` (migrations 0036, 0037 and 0040, by triggers). */
-export type VersionedTable = "surgery_fee_lines" | "doctors" | "surgeries" | "payers" | "patients" | "appointments";
+/** Tables whose writes are counted in `table_versions` (migrations 0036, 0037, 0040 and 0041, by triggers). */
+export type VersionedTable =
+  | "surgery_fee_lines"
+  | "doctors"
+  | "surgeries"
+  | "payers"
+  | "patients"
+  | "appointments"
+  | "clinic_holidays"
+  | "opme_requests"
+  | "opme_quotes";
 /** Values kept over a few tables (`cachedUntilTablesChange`). */
 const tableEntries = new Map<string, { version: string; value: unknown }>();
 

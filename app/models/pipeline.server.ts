@@ -2,7 +2,7 @@ import { type SQL, and, asc, count, eq, lt, sql, sum } from "drizzle-orm";
 import { clinicHolidays, doctors, patients, pipelineStageTotals, pipelineStages, surgeries } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
-import { cachedUntilWrite } from "~/.server/data-cache";
+import { type VersionedTable, cachedUntilTablesChange } from "~/.server/data-cache";
 import { DomainError } from "~/.server/domain-error";
 import { type KeysetOrder, keysetPage, locateIn } from "~/.server/pagination";
 import { ansClockFor } from "~/lib/ans";
@@ -175,8 +175,8 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
 }
 
 /**
- * The board as `loadBoard` reads it, kept until the next write anywhere (app/.server/data-cache.ts)
- * and for at most the rest of the minute: days in a stage and the ANS clocks count from the time
+ * The board as `loadBoard` reads it, kept until a table it reads is written (`BOARD_TABLES`,
+ * app/.server/data-cache.ts) and for at most the rest of the minute: days in a stage and the ANS clocks count from the time
  * it was read. Every view of the board between moves is then a lookup; callers share the value
  * and must not change it.
  */
@@ -219,19 +219,26 @@ export function boardForPage(filters: BoardFilters, now = new Date()) {
 }
 
 /**
- * A column's page as `loadColumn` reads it, kept like the board (`boardUntilWrite`): until the next
- * write anywhere and for at most the rest of the minute.
+ * A column's page as `loadColumn` reads it, kept like the board (`boardUntilWrite`): until a table
+ * it reads is written and for at most the rest of the minute.
  */
 export function columnUntilWrite(stage: PipelineStage, state: ListParams<"scheduledDate">, filters: BoardFilters, now = new Date()) {
   const page = [state.page, state.after ?? null, state.before ?? null];
   return keptThisMinute("pipeline-column", [stage, page], filters, now, () => loadColumn(stage, state, filters, now));
 }
 
-/** `compute()` kept until the next write and the end of `now`'s minute, under `kind`, `values` and the board's filters. */
+/**
+ * Every table the board and a column read: the cards (surgeries, with their maintained per-stage
+ * totals), their patients' and doctors' names, the clinic's holidays the ANS clocks count and the
+ * OPME quotes a card shows. An appointment, a task or a payment written meanwhile leaves them.
+ */
+const BOARD_TABLES = ["surgeries", "patients", "doctors", "clinic_holidays", "opme_requests", "opme_quotes"] as const satisfies readonly VersionedTable[];
+
+/** `compute()` kept until a board's table is written and the end of `now`'s minute, under `kind`, `values` and the board's filters. */
 function keptThisMinute<T>(kind: string, values: unknown[], filters: BoardFilters, now: Date, compute: () => T): T {
   const minute = Math.floor(now.getTime() / 60_000);
   const key = `${kind}:${minute}:${JSON.stringify([...values, filters.doctorId, filters.payerId, filters.hospitalId, filters.ans])}`;
-  return cachedUntilWrite(key, compute);
+  return cachedUntilTablesChange(BOARD_TABLES, key, compute);
 }
 
 /** One column opened on its own: keyset pages of PAGE_SIZE cards in date order. */

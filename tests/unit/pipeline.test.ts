@@ -227,6 +227,40 @@ describe("the board", () => {
     expect(boardUntilWrite(filters, new Date(Date.now() + 60_000)).columns).toEqual(loadBoard(filters, new Date(Date.now() + 60_000)).columns);
   });
 
+  it("the board is kept over writes to tables it does not read, and read again after a quote, a rename or a holiday", () => {
+    const doctor = insertDoctor("Dra. Quadro das Tabelas", { crm: "838383" });
+    const filters = { doctorId: doctor, payerId: null, hospitalId: null, ans: null };
+    const now = new Date(); // one minute throughout: the board is also read again each minute
+    const board = () => boardUntilWrite(filters, now);
+    const id = addSurgery({ doctorId: doctor, currentStage: "opme_cotacao" });
+    const card = () => board().columns.flatMap((column) => column.cards).find((c) => c.id === id)!;
+    expect(card().opme).toEqual({ suppliers: 0 });
+    // An appointment, a task and a payer written: the same board.
+    const kept = board();
+    sqlite
+      .prepare("insert into appointments (patient_id, doctor_id, start_time, end_time, type, status) values (?, ?, ?, ?, 'Consulta', 'scheduled')")
+      .run(patientId, doctor, Date.parse("2026-03-11T12:00:00Z"), Date.parse("2026-03-11T12:30:00Z"));
+    sqlite.prepare("insert into tasks (title) values ('Cobrar a cotação')").run();
+    insertPayer("Convênio Fora do Quadro");
+    expect(board()).toBe(kept);
+    // A supplier's quote: the card counts it.
+    const requestId = Number(sqlite.prepare("insert into opme_requests (surgery_id) values (?)").run(id).lastInsertRowid);
+    const supplierId = Number(sqlite.prepare("insert into suppliers (name) values ('OPME do Quadro')").run().lastInsertRowid);
+    expect(card().opme).toEqual({ suppliers: 0 });
+    sqlite.prepare("insert into opme_quotes (request_id, supplier_id, valid_until) values (?, ?, '2026-04-30')").run(requestId, supplierId);
+    expect(card().opme).toEqual({ suppliers: 1 });
+    // The patient renamed: the card shows the new name.
+    const name = (sqlite.prepare("select name from patients where id = ?").pluck().get(patientId) as string);
+    sqlite.prepare("update patients set name = ? where id = ?").run(`${name} Renomeado`, patientId);
+    expect(card().patientName).toBe(`${name} Renomeado`);
+    sqlite.prepare("update patients set name = ? where id = ?").run(name, patientId);
+    // A clinic holiday (the ANS clocks count business days): read again, as computed afresh.
+    const beforeHoliday = board();
+    db.insert(clinicHolidays).values({ day: "2026-12-28", name: "Recesso do Quadro" }).run();
+    expect(board()).not.toBe(beforeHoliday);
+    expect(board().columns).toEqual(loadBoard(filters, now).columns);
+  });
+
   it("a column kept between views shows every move on the next view", () => {
     const doctor = insertDoctor("Dra. Coluna Guardada", { crm: "828282" });
     const filters = { doctorId: doctor, payerId: null, hospitalId: null, ans: null };
