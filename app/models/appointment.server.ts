@@ -89,6 +89,13 @@ function appointmentFilters(filters: AppointmentFilters) {
   );
 }
 
+/** The index that holds a filter's appointments in time order, named for its pages' walk, as the surgeries' is (`surgeryFilterIndex`). */
+function appointmentFilterIndex(filters: AppointmentFilters): string | undefined {
+  if (filters.doctorId) return "appointments_doctor_start_idx";
+  if (filters.status) return "appointments_status_start_idx";
+  return undefined;
+}
+
 const APPOINTMENT_EXPORT_FIELDS = {
   startTime: appointments.startTime,
   endTime: appointments.endTime,
@@ -120,7 +127,7 @@ export function listAppointments(state: ListParams<AppointmentSort>, filters: Ap
 
 function readAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters) {
   // The count needs no join: the search reaches patients and doctors through subqueries.
-  const search = planWordSearch(APPOINTMENT_SEARCH, state.q, appointmentFilters(filters));
+  const search = planWordSearch(APPOINTMENT_SEARCH, state.q, appointmentFilters(filters), undefined, appointmentFilterIndex(filters));
   const order: KeysetOrder = { key: APPOINTMENT_SEARCH.order, id: appointments.id, dir: state.dir };
   const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead, cursor) => {
     const source = wordSearchPage(APPOINTMENT_SEARCH, search, order, { position, cursor, ahead, limit, offset });

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, eq, lt, sql, sum } from "drizzle-orm";
+import { type SQL, and, asc, count, eq, inArray, lt, sql, sum } from "drizzle-orm";
 import { clinicHolidays, doctors, patients, pipelineStageTotals, pipelineStages, surgeries } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
@@ -241,6 +241,18 @@ function keptThisMinute<T>(kind: string, values: unknown[], filters: BoardFilter
   return cachedUntilTablesChange(BOARD_TABLES, key, compute);
 }
 
+/**
+ * The index holding a column's cards in date order under the board's filters (one doctor, payer or
+ * hospital, else the stage's); none for overdue ANS clocks, few enough to be found by their own.
+ */
+function columnIndex(filters: BoardFilters): string | undefined {
+  if (filters.ans) return undefined;
+  if (filters.doctorId) return "surgeries_doctor_stage_date_idx";
+  if (filters.payerId) return "surgeries_payer_stage_date_idx";
+  if (filters.hospitalId) return "surgeries_hospital_stage_date_idx";
+  return "surgeries_stage_date_idx";
+}
+
 /** One column opened on its own: keyset pages of PAGE_SIZE cards in date order. */
 export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDate">, filters: BoardFilters, now = new Date()) {
   const today = todayIsoInClinic(now);
@@ -251,12 +263,18 @@ export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDat
   const page = keysetPage(
     state,
     order,
-    (position, orderBy, limit, offset) =>
-      cardQuery(db, and(where, position))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset)
-        .all(),
+    (position, orderBy, limit, offset) => {
+      // The page's ids from the surgeries alone, through the index that holds the column's cards
+      // in date order, then its cards with their names. Left to the planner, a page past a cursor
+      // in 'Concluído' (nine surgeries in ten) skip-scanned the hospitals' index and sorted every
+      // card past the cursor (260 ms against 0.2).
+      const index = columnIndex(filters);
+      const source = index ? sql`${surgeries} indexed by ${sql.raw(index)}` : surgeries;
+      const ids = db
+        .all<{ id: number }>(sql`select ${surgeries.id} as id from ${source} where ${and(where, position)} order by ${sql.join(orderBy, sql`, `)} limit ${limit}${offset ? sql` offset ${offset}` : sql``}`)
+        .map((row) => row.id);
+      return cardQuery(db, inArray(surgeries.id, ids)).orderBy(...orderBy).all();
+    },
     totals.cards,
     locateIn(surgeries, where, order),
   );

@@ -306,7 +306,9 @@ describe("the board", () => {
       const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
       expect(plan, statement).not.toMatch(/SCAN surgeries(?! USING COVERING INDEX surgeries_(doctor|payer|hospital)_stage)/);
       const overdue = /"ans_due_on" </.test(statement);
-      if (!/group by/.test(statement) && !overdue) expect(plan, statement).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      // A column's cards read by their page's ids sort that page at most.
+      const pageByIds = /"surgeries"\."id" in \(/.test(statement);
+      if (!/group by/.test(statement) && !overdue && !pageByIds) expect(plan, statement).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
       if (overdue) expect(plan, statement).toMatch(/surgeries_ans_due_idx|surgeries_stage_date_idx/);
       // A filtered column seeks the filter and the stage together.
       if (/"doctor_id" = \?/.test(statement) && /order by/.test(statement)) expect(plan, statement).toMatch(/surgeries_doctor_stage_date_idx \(doctor_id=\? AND current_stage=\?\)/);
