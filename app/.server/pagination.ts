@@ -150,6 +150,9 @@ export function locateIn(table: SQLiteTable, where: SQL | undefined, order: Keys
   };
 }
 
+/** ` offset n` for a page read in SQL of its own, left out when no row is passed over (as drizzle writes it). */
+export const offsetSql = (offset: number): SQL => (offset ? sql` offset ${offset}` : sql``);
+
 /** The rows `locateIn` found, kept until the next write: a typed page viewed again costs what page 1 does. */
 const locatedUntilWrite = writeCache(64);
 

@@ -4,7 +4,7 @@ import { recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { type VersionedTable, cachedUntilTablesChange } from "~/.server/data-cache";
 import { DomainError } from "~/.server/domain-error";
-import { type KeysetOrder, keysetPage, locateIn } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage, locateIn, offsetSql } from "~/.server/pagination";
 import { ansClockFor } from "~/lib/ans";
 import { ansDueOn, ansState } from "~/lib/ans-clock";
 import { formatDateTime, formatIsoDate, isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
@@ -176,9 +176,9 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
 
 /**
  * The board as `loadBoard` reads it, kept until a table it reads is written (`BOARD_TABLES`,
- * app/.server/data-cache.ts) and for at most the rest of the minute: days in a stage and the ANS clocks count from the time
- * it was read. Every view of the board between moves is then a lookup; callers share the value
- * and must not change it.
+ * app/.server/data-cache.ts) and for at most the rest of the minute: days in a stage and the ANS
+ * clocks count from the time it was read. Every view of the board between moves is then a lookup;
+ * callers share the value and must not change it.
  */
 export function boardUntilWrite(filters: BoardFilters, now = new Date()) {
   return keptThisMinute("pipeline-board", [], filters, now, () => loadBoard(filters, now));
@@ -271,7 +271,7 @@ export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDat
       const index = columnIndex(filters);
       const source = index ? sql`${surgeries} indexed by ${sql.raw(index)}` : surgeries;
       const ids = db
-        .all<{ id: number }>(sql`select ${surgeries.id} as id from ${source} where ${and(where, position)} order by ${sql.join(orderBy, sql`, `)} limit ${limit}${offset ? sql` offset ${offset}` : sql``}`)
+        .all<{ id: number }>(sql`select ${surgeries.id} as id from ${source} where ${and(where, position)} order by ${sql.join(orderBy, sql`, `)} limit ${limit}${offsetSql(offset)}`)
         .map((row) => row.id);
       return cardQuery(db, inArray(surgeries.id, ids)).orderBy(...orderBy).all();
     },

@@ -3,7 +3,7 @@ import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type VersionedTable, sqlKey, tablesWriteCache } from "~/.server/data-cache";
 import { doctors, patients } from "~db/schema";
 import { db } from "~/.server/db";
-import { COUNT_CAP, type KeysetOrder, countMatches, locateIn } from "~/.server/pagination";
+import { COUNT_CAP, type KeysetOrder, countMatches, locateIn, offsetSql } from "~/.server/pagination";
 import type { Cursor } from "~/lib/list-params";
 import { likeWord, searchWords } from "~/.server/search-sql";
 import { patientIndexQuery, patientSearch } from "./patient.server";
@@ -589,7 +589,7 @@ export function wordSearchPage(
       const source = plan.walkIndex && order.key === t.order ? sql`${t.table} indexed by ${sql.raw(plan.walkIndex)}` : t.table;
       ids = db
         .all<{ id: number }>(
-          sql`select ${t.id} as id from ${source} where ${where} order by ${order.key} ${dir}, ${order.id} ${dir} limit ${page.limit}${offsetBy(page.offset)}`,
+          sql`select ${t.id} as id from ${source} where ${where} order by ${order.key} ${dir}, ${order.id} ${dir} limit ${page.limit}${offsetSql(page.offset)}`,
         )
         .map((row) => row.id);
       if (plan.walked) {
@@ -616,9 +616,6 @@ export function wordSearchPage(
     .map((row) => row.id);
   return { where: inArray(t.id, ids), offset: 0 };
 }
-
-/** ` offset n` when there are rows to pass over, as drizzle writes it. */
-const offsetBy = (offset: number) => (offset ? sql` offset ${offset}` : sql``);
 
 /** Rows of the order a search's first page may walk (`firstPageWalked`): a few ms of tests at most. */
 const FIRST_PAGE_WALK = 2_000;
