@@ -156,10 +156,7 @@ export function loadBoard(filters: BoardFilters, now = new Date()) {
   const shown = PIPELINE_STAGE_IDS.map((stage) => {
     const rows =
       stages.includes(stage) && totals[stage].cards > 0
-        ? cardQuery(db, and(eq(surgeries.currentStage, stage), where))
-            .orderBy(asc(surgeries.scheduledDate), asc(surgeries.id))
-            .limit(COLUMN_CARD_LIMIT)
-            .all()
+        ? columnCards(and(eq(surgeries.currentStage, stage), where), filters, [asc(surgeries.scheduledDate), asc(surgeries.id)], COLUMN_CARD_LIMIT)
         : [];
     return {
       stage,
@@ -253,6 +250,23 @@ function columnIndex(filters: BoardFilters): string | undefined {
   return "surgeries_stage_date_idx";
 }
 
+/**
+ * A column's cards under `where` (its stage, the board's filters, a page's position) in `orderBy`:
+ * their ids read from the surgeries alone through the index that holds the column in date order
+ * (`columnIndex`), then those cards with their names. Left to the planner with the joins, a page
+ * past a cursor in 'Concluído' (nine surgeries in ten) skip-scanned the hospitals' index and sorted
+ * every card past the cursor (260 ms against 0.2), and other statistics can lead the first page
+ * the same way.
+ */
+function columnCards(where: SQL | undefined, filters: BoardFilters, orderBy: SQL[], limit: number, offset = 0) {
+  const index = columnIndex(filters);
+  const source = index ? sql`${surgeries} indexed by ${sql.raw(index)}` : surgeries;
+  const ids = db
+    .all<{ id: number }>(sql`select ${surgeries.id} as id from ${source} where ${where} order by ${sql.join(orderBy, sql`, `)} limit ${limit}${offsetSql(offset)}`)
+    .map((row) => row.id);
+  return ids.length ? cardQuery(db, inArray(surgeries.id, ids)).orderBy(...orderBy).all() : [];
+}
+
 /** One column opened on its own: keyset pages of PAGE_SIZE cards in date order. */
 export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDate">, filters: BoardFilters, now = new Date()) {
   const today = todayIsoInClinic(now);
@@ -263,18 +277,7 @@ export function loadColumn(stage: PipelineStage, state: ListParams<"scheduledDat
   const page = keysetPage(
     state,
     order,
-    (position, orderBy, limit, offset) => {
-      // The page's ids from the surgeries alone, through the index that holds the column's cards
-      // in date order, then its cards with their names. Left to the planner, a page past a cursor
-      // in 'Concluído' (nine surgeries in ten) skip-scanned the hospitals' index and sorted every
-      // card past the cursor (260 ms against 0.2).
-      const index = columnIndex(filters);
-      const source = index ? sql`${surgeries} indexed by ${sql.raw(index)}` : surgeries;
-      const ids = db
-        .all<{ id: number }>(sql`select ${surgeries.id} as id from ${source} where ${and(where, position)} order by ${sql.join(orderBy, sql`, `)} limit ${limit}${offsetSql(offset)}`)
-        .map((row) => row.id);
-      return cardQuery(db, inArray(surgeries.id, ids)).orderBy(...orderBy).all();
-    },
+    (position, orderBy, limit, offset) => columnCards(and(where, position), filters, orderBy, limit, offset),
     totals.cards,
     locateIn(surgeries, where, order),
   );
