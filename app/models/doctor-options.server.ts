@@ -11,10 +11,10 @@ import { REGISTRY_OPTIONS_LIMIT } from "~/lib/list-params";
  * must not modify what it returns.
  */
 export function searchDoctorOptions(q: string, limit = 20) {
-  return doctorOptionsUntilWrite(["doctors"], `${limit}:${q}`, () => readDoctorOptions(q, limit));
+  return doctorOptionsUntilTablesChange(["doctors"], `${limit}:${q}`, () => readDoctorOptions(q, limit));
 }
 /** A store of its own: its keys come from what users type. */
-const doctorOptionsUntilWrite = tablesWriteCache(64);
+const doctorOptionsUntilTablesChange = tablesWriteCache(64);
 
 function readDoctorOptions(q: string, limit: number) {
   return db

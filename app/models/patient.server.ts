@@ -63,14 +63,14 @@ function searchPlan(q: string): SearchPlan | null {
  * 20 ms on 200 000 patients; from the index, 1 ms.
  */
 function pairQuery(word: string): string | null {
-  return pairsUntilWrite(["patients"], word, () => pairTerms(word));
+  return pairsUntilTablesChange(["patients"], word, () => pairTerms(word));
 }
 
 /**
  * Kept until the patients change: reading a pair's terms passes over their postings (a common pair's
  * 'ma': 4 ms), and a search of appointments asks for the same pair's query several times.
  */
-const pairsUntilWrite = tablesWriteCache(64);
+const pairsUntilTablesChange = tablesWriteCache(64);
 
 function pairTerms(word: string): string | null {
   // Every term with the word's two characters first sorts from the word to the word followed by
@@ -250,10 +250,10 @@ export function getPatient(id: number) {
  * nothing. Callers must not modify what it returns.
  */
 export function searchPatientOptions(q: string, limit = 20) {
-  return patientOptionsUntilWrite(["patients"], `${limit}:${q}`, () => readPatientOptions(q, limit));
+  return patientOptionsUntilTablesChange(["patients"], `${limit}:${q}`, () => readPatientOptions(q, limit));
 }
 /** A store of its own: its keys come from what users type. */
-const patientOptionsUntilWrite = tablesWriteCache(64);
+const patientOptionsUntilTablesChange = tablesWriteCache(64);
 
 function readPatientOptions(q: string, limit: number) {
   // As the list's first page (`searchPage`), counting further only when it must: a rare name sorts

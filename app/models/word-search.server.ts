@@ -251,8 +251,8 @@ const patientsThenRows = (t: WordSearchTable, source: SQL) =>
  * words it splits by (`coverParts`).
  */
 const anyPatientHolds = (word: string) =>
-  patientWordsUntilWrite(["patients"], word, () => !!db.get(sql`select 1 from ${PATIENT_KEYS} where ${likeWord(patients.searchText, word)} limit 1`));
-const patientWordsUntilWrite = tablesWriteCache(64);
+  patientWordsUntilTablesChange(["patients"], word, () => !!db.get(sql`select 1 from ${PATIENT_KEYS} where ${likeWord(patients.searchText, word)} limit 1`));
+const patientWordsUntilTablesChange = tablesWriteCache(64);
 
 /** The share of the first patients (a sample, not indexed) whose key holds a short word. */
 function shortWordShare(word: string): number {
@@ -443,7 +443,7 @@ export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | und
   // Kept until the table, the patients or the doctors are written: every page of a search or a
   // filter ('stage aprovado', counted in its index up to the cap), and every view of it, shares its count.
   const key = JSON.stringify([getTableName(t.table), words, filters ? sqlKey(filters) : null, cap, filterIndex ?? null]);
-  return plansUntilWrite(searchedTables(t), key, () => {
+  return plansUntilTablesChange(searchedTables(t), key, () => {
     const kept = plan(t, words, filters, cap);
     // A filter alone walks its own index to a page (named, when the list knows it): nothing to keep.
     if (words.length === 0) return filterIndex ? { ...kept, walkIndex: filterIndex } : kept;
@@ -455,7 +455,7 @@ export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | und
 const WALKED_PAGES = 16;
 
 /** Search plans kept until what they read is written, apart from the figures (app/.server/data-cache.ts). */
-const plansUntilWrite = tablesWriteCache(128);
+const plansUntilTablesChange = tablesWriteCache(128);
 
 /**
  * Every table a search of `t`, or a page of its list, reads: the table (with the keys and trigram
