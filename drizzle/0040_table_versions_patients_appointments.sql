@@ -1,5 +1,5 @@
 -- The lists' pages and searches kept until the tables they read change (app/.server/data-cache.ts,
--- `writeCache` with tables), as the fee reports are (migrations 0036 and 0037): a patient search was
+-- `tablesWriteCache`), as the fee reports are (migrations 0036 and 0037): a patient search was
 -- read again after every appointment, task, payment or message written anywhere. Each write to these
 -- tables, from any connection, moves its version.
 INSERT INTO `table_versions` (`table_name`, `version`) VALUES ('patients', 0), ('appointments', 0);--> statement-breakpoint
