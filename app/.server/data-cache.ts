@@ -16,8 +16,8 @@ import { prepared, sqlite } from "./db";
  * A value that reads only a few tables can be kept over writes to the others instead
  * (`cachedUntilTablesChange`, `tablesWriteCache`): triggers count each table's writes in
  * `table_versions`, from any connection. The lists' pages and searches, the schedule's entries, the
- * pipeline's board, the pickers and the fee reports are kept so: a task, a payment or a message written meanwhile leaves
- * them.
+ * pipeline's board, the pickers and the fee reports are kept so: a task, a payment or a message
+ * written meanwhile leaves them.
  */
 /** Values kept: figures are a few hundred bytes, a schedule period up to 140 entries (≈ 30 KB), a board 100 cards. */
 const MAX_ENTRIES = 256;

@@ -150,8 +150,28 @@ export function locateIn(table: SQLiteTable, where: SQL | undefined, order: Keys
   };
 }
 
-/** ` offset n` for a page read in SQL of its own, left out when no row is passed over (as drizzle writes it). */
-export const offsetSql = (offset: number): SQL => (offset ? sql` offset ${offset}` : sql``);
+/**
+ * The ids of a page of `table`'s rows (`where`, in `orderBy`, `limit` of them past `offset`), read
+ * from the table alone and through `index` when given; the screen then reads those rows with its
+ * joins. Planned with the joins, a page past a cursor in a filter holding most rows ('Concluído',
+ * nine surgeries in ten) skip-scanned another index and sorted every row past the cursor (280 ms),
+ * where the filter's own index seeks the page (0.2 ms).
+ */
+export function pageIds(
+  table: SQLiteTable,
+  id: AnySQLiteColumn,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  { limit, offset, index }: { limit: number; offset: number; index?: string },
+): number[] {
+  const source = index ? sql`${table} indexed by ${sql.raw(index)}` : table;
+  const filter = where ? sql` where ${where}` : sql``;
+  // No `offset` when no row is passed over, as drizzle writes it.
+  const skip = offset ? sql` offset ${offset}` : sql``;
+  return db
+    .all<{ id: number }>(sql`select ${id} as id from ${source}${filter} order by ${sql.join(orderBy, sql`, `)} limit ${limit}${skip}`)
+    .map((row) => row.id);
+}
 
 /** The rows `locateIn` found, kept until the next write: a typed page viewed again costs what page 1 does. */
 const locatedUntilWrite = writeCache(64);

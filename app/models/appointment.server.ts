@@ -127,7 +127,7 @@ export function listAppointments(state: ListParams<AppointmentSort>, filters: Ap
 
 function readAppointments(state: ListParams<AppointmentSort>, filters: AppointmentFilters) {
   // The count needs no join: the search reaches patients and doctors through subqueries.
-  const search = planWordSearch(APPOINTMENT_SEARCH, state.q, appointmentFilters(filters), undefined, appointmentFilterIndex(filters));
+  const search = planWordSearch(APPOINTMENT_SEARCH, state.q, appointmentFilters(filters), { filterIndex: appointmentFilterIndex(filters) });
   const order: KeysetOrder = { key: APPOINTMENT_SEARCH.order, id: appointments.id, dir: state.dir };
   const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead, cursor) => {
     const source = wordSearchPage(APPOINTMENT_SEARCH, search, order, { position, cursor, ahead, limit, offset });

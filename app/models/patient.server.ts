@@ -245,9 +245,9 @@ export function getPatient(id: number) {
 }
 
 /**
- * Patients matching a query, for pickers: a patient picker's matches for `q` (`/api/patients`, the dialogs' server-rendered pickers), kept
- * until the patients are written: a picker typed into again, or a dialog opened again, reads
- * nothing. Callers must not modify what it returns.
+ * Patients matching a query, for pickers: a patient picker's matches for `q` (`/api/patients`,
+ * the dialogs' server-rendered pickers), kept until the patients are written: a picker typed into
+ * again, or a dialog opened again, reads nothing. Callers must not modify what it returns.
  */
 export function searchPatientOptions(q: string, limit = 20) {
   return patientOptionsUntilTablesChange(["patients"], `${limit}:${q}`, () => readPatientOptions(q, limit));

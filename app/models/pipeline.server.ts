@@ -4,7 +4,7 @@ import { recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { type VersionedTable, cachedUntilTablesChange } from "~/.server/data-cache";
 import { DomainError } from "~/.server/domain-error";
-import { type KeysetOrder, keysetPage, locateIn, offsetSql } from "~/.server/pagination";
+import { type KeysetOrder, keysetPage, locateIn, pageIds } from "~/.server/pagination";
 import { ansClockFor } from "~/lib/ans";
 import { ansDueOn, ansState } from "~/lib/ans-clock";
 import { formatDateTime, formatIsoDate, isoDateInClinic, todayIsoInClinic } from "~/lib/dates";
@@ -253,17 +253,12 @@ function columnIndex(filters: BoardFilters): string | undefined {
 /**
  * A column's cards under `where` (its stage, the board's filters, a page's position) in `orderBy`:
  * their ids read from the surgeries alone through the index that holds the column in date order
- * (`columnIndex`), then those cards with their names. Left to the planner with the joins, a page
- * past a cursor in 'Concluído' (nine surgeries in ten) skip-scanned the hospitals' index and sorted
- * every card past the cursor (260 ms against 0.2), and other statistics can lead the first page
- * the same way.
+ * (`columnIndex`, `pageIds`), then those cards with their names. Left to the planner with the
+ * joins, a page past a cursor in 'Concluído' skip-scanned the hospitals' index and sorted every card
+ * past it (260 ms against 0.2), and other statistics can lead the first page the same way.
  */
 function columnCards(where: SQL | undefined, filters: BoardFilters, orderBy: SQL[], limit: number, offset = 0) {
-  const index = columnIndex(filters);
-  const source = index ? sql`${surgeries} indexed by ${sql.raw(index)}` : surgeries;
-  const ids = db
-    .all<{ id: number }>(sql`select ${surgeries.id} as id from ${source} where ${where} order by ${sql.join(orderBy, sql`, `)} limit ${limit}${offsetSql(offset)}`)
-    .map((row) => row.id);
+  const ids = pageIds(surgeries, surgeries.id, where, orderBy, { limit, offset, index: columnIndex(filters) });
   return ids.length ? cardQuery(db, inArray(surgeries.id, ids)).orderBy(...orderBy).all() : [];
 }
 

@@ -123,8 +123,9 @@ const periodDays = new WeakMap<SchedulePeriod, WeakMap<ScheduleDayEntries[], Sch
 
 /**
  * The period's days, each with its entries (`listScheduleEntries`). Both are kept objects (the
- * entries until the appointments, patients or doctors are written), so their union is made once for them: the same days for every view of the same
- * schedule, whose markup is then kept under their JSON made once (schedule-views.tsx).
+ * entries until the appointments, patients or doctors are written), so their union is made once
+ * for them: the same days for every view of the same schedule, whose markup is then kept under
+ * their JSON made once (schedule-views.tsx).
  */
 export function daysWithEntries(period: SchedulePeriod, entries: ScheduleDayEntries[]): ScheduleDayWithEntries[] {
   const byEntries = keptFor(periodDays, period, () => new WeakMap<ScheduleDayEntries[], ScheduleDayWithEntries[]>());

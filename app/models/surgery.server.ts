@@ -147,7 +147,7 @@ export function listSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFi
 
 function readSurgeries(state: ListParams<SurgerySort>, filters: SurgeryFilters) {
   // The count needs no join: the search reaches patients and doctors through subqueries.
-  const search = planWordSearch(SURGERY_SEARCH, state.q, surgeryFilters(filters), undefined, surgeryFilterIndex(filters));
+  const search = planWordSearch(SURGERY_SEARCH, state.q, surgeryFilters(filters), { filterIndex: surgeryFilterIndex(filters) });
   const order: KeysetOrder = { key: SURGERY_SEARCH.order, id: surgeries.id, dir: state.dir };
   const page = keysetPage(state, order, (position, orderBy, limit, offset, ahead, cursor) => {
     const source = wordSearchPage(SURGERY_SEARCH, search, order, { position, cursor, ahead, limit, offset });

@@ -31,7 +31,7 @@ export function surgeryOptionLabel(row: SurgeryOptionRow): string {
  */
 export function searchSurgeryOptions(q: string, limit = 20): PickerOption[] {
   // Counted no further than the page: a picker shows no total.
-  const plan = planWordSearch(SURGERY_SEARCH, q, undefined, limit);
+  const plan = planWordSearch(SURGERY_SEARCH, q, undefined, { cap: limit });
   const source = wordSearchSlice(SURGERY_SEARCH, plan, limit, 0);
   if (!source) return [];
   return db

@@ -1,9 +1,9 @@
-import { SQL, and, getTableName, inArray, is, notInArray, or, sql } from "drizzle-orm";
+import { SQL, and, asc, desc, getTableName, inArray, is, notInArray, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type VersionedTable, sqlKey, tablesWriteCache } from "~/.server/data-cache";
 import { doctors, patients } from "~db/schema";
 import { db } from "~/.server/db";
-import { COUNT_CAP, type KeysetOrder, countMatches, locateIn, offsetSql } from "~/.server/pagination";
+import { COUNT_CAP, type KeysetOrder, countMatches, locateIn, pageIds } from "~/.server/pagination";
 import type { Cursor } from "~/lib/list-params";
 import { likeWord, searchWords } from "~/.server/search-sql";
 import { patientIndexQuery, patientSearch } from "./patient.server";
@@ -437,7 +437,12 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  * A search over the cap walks the date order for its pages, where one row in a hundred matching
  * fills a page within a few thousand rows.
  */
-export function planWordSearch(t: WordSearchTable, q: string, filters: SQL | undefined, cap = COUNT_CAP, filterIndex?: string): WordSearchPlan {
+export function planWordSearch(
+  t: WordSearchTable,
+  q: string,
+  filters: SQL | undefined,
+  { cap = COUNT_CAP, filterIndex }: { cap?: number; filterIndex?: string } = {},
+): WordSearchPlan {
   const words = searchWords(q);
   if (words.length === 0 && !filters) return plan(t, words, filters, cap);
   // Kept until the table, the patients or the doctors are written: every page of a search or a
@@ -578,20 +583,14 @@ export function wordSearchPage(
     // Unfiltered, the page's read walks the order's index itself.
     if (!plan.walk) return { where, offset: page.offset };
     // A search's or a filter's page: its ids found in the table alone (a filter's through the index
-    // its list names), then read with the screen's joins. Planned with those joins, a page past a
-    // cursor in a big filter's rows ('Concluído', nine surgeries in ten) skip-scanned another index
-    // and sorted every row past the cursor (280 ms), where the stage's index seeks the page (0.2 ms).
-    // A kept search's page walked once is known when viewed again.
+    // its list names), then read with the screen's joins (`pageIds`). A kept search's page walked
+    // once is known when viewed again.
     const key = JSON.stringify([order.key.name, ascending, page.cursor ?? null, page.offset, page.limit]);
     let ids = plan.walked?.get(key);
     if (!ids) {
-      const dir = sql.raw(ascending ? "asc" : "desc");
-      const source = plan.walkIndex && order.key === t.order ? sql`${t.table} indexed by ${sql.raw(plan.walkIndex)}` : t.table;
-      ids = db
-        .all<{ id: number }>(
-          sql`select ${t.id} as id from ${source} where ${where} order by ${order.key} ${dir}, ${order.id} ${dir} limit ${page.limit}${offsetSql(page.offset)}`,
-        )
-        .map((row) => row.id);
+      const direction = ascending ? asc : desc;
+      const index = order.key === t.order ? plan.walkIndex : undefined;
+      ids = pageIds(t.table, t.id, where, [direction(order.key), direction(order.id)], { limit: page.limit, offset: page.offset, index });
       if (plan.walked) {
         if (plan.walked.size >= WALKED_PAGES) plan.walked.delete(plan.walked.keys().next().value!);
         plan.walked.set(key, ids);

@@ -323,7 +323,7 @@ describe("a word over the cap with a filter", () => {
         const wordRows = expected(rows, q, () => true, "asc").length;
         for (const { filters, keep } of filterSets) {
           const want = expected(rows, q, keep, "asc");
-          const plan = planWordSearch(APPOINTMENT_SEARCH, q, filters, cap);
+          const plan = planWordSearch(APPOINTMENT_SEARCH, q, filters, { cap });
           expectPlanned(APPOINTMENT_SEARCH, plan, want, cap, `${q} cap ${cap} ${want.length} of ${wordRows}`);
           if (wordRows > cap && !q.includes(" ")) paths.add(plan.parts ? "settled by its rows" : "counted row by row");
         }
@@ -357,7 +357,7 @@ describe("a short word among other words", () => {
           sqlite.prepare("update doctors set name = name").run(); // a write to what a search reads: planned again
           let plan: WordSearchPlan | undefined;
           const statements = capturePrepared(() => {
-            plan = planWordSearch(t, q, undefined, cap);
+            plan = planWordSearch(t, q, undefined, { cap });
           });
           if (t === APPOINTMENT_SEARCH && ["silva m", "m silva", "igor m"].includes(q) && want.length > cap) paths.add(`common, over the cap ${rowByRow(statements, t) ? "row by row" : "on the other word's rows"}`);
           // Its rows within the cap, a rare short word settles the count.
@@ -543,7 +543,7 @@ describe("query plans", () => {
       const rows = sqlite.prepare(`select count(*) from ${getTableName(table.table)}`).pluck().get() as number;
       const cap = Math.max(1, Math.floor(rows / 50));
       sqlite.prepare("update doctors set name = name").run(); // a write to what a search reads: planned again
-      return capturePrepared(() => planWordSearch(table, q, undefined, cap)).filter((s) => /union all/i.test(s));
+      return capturePrepared(() => planWordSearch(table, q, undefined, { cap })).filter((s) => /union all/i.test(s));
     };
     const common = planned(APPOINTMENT_SEARCH, "m");
     expect(common.some((s) => s.includes('"patients" not indexed cross join "appointments"'))).toBe(true);
