@@ -170,35 +170,33 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   // after a write to the patients, which every list reads, made so by a patient's name set to
   // itself before each read (the data is left as it was; only the patients' version moves).
   const write = sqlite.prepare("update patients set name = name where id = (select min(id) from patients)");
-  const listPages: Array<[string, () => unknown]> = [
-    ["/patients", () => listPatients(parseListState(url("/patients"), lists.PATIENT_LIST))],
-    ["/patients?q=silva", () => listPatients(parseListState(url("/patients?q=silva"), lists.PATIENT_LIST))],
-    ...["/appointments", "/appointments?page=20000", "/appointments?q=silva"].map((page): [string, () => unknown] => [page, () => {
-      const { filters, ...state } = parseListState(url(page), lists.APPOINTMENT_LIST);
-      return listAppointments(state, filters);
-    }]),
-    ...["/surgeries", "/surgeries?stage=aprovado", "/surgeries?q=silva"].map((page): [string, () => unknown] => [page, () => {
-      const { filters, ...state } = parseListState(url(page), lists.SURGERY_LIST);
-      return listSurgeries(state, filters);
-    }]),
-  ];
+  const appointmentsPage = (page: string) => {
+    const { filters, ...state } = parseListState(url(page), lists.APPOINTMENT_LIST);
+    return listAppointments(state, filters);
+  };
+  const surgeriesPage = (page: string) => {
+    const { filters, ...state } = parseListState(url(page), lists.SURGERY_LIST);
+    return listSurgeries(state, filters);
+  };
   // The next page of a filter that holds most rows ('Próxima' from page 1: its cursor), as the list
   // and the board's column read it: past a cursor, SQLite once sorted every row after it (280 ms).
   const nextOf = (page: string, next: string | null) => (next ? `${page}&page=2&after=${encodeURIComponent(next)}` : page);
   const concluded = "/surgeries?stage=concluido";
   const completed = "/appointments?status=completed";
-  const surgeriesState = (page: string) => parseListState(url(page), lists.SURGERY_LIST);
-  const appointmentsState = (page: string) => parseListState(url(page), lists.APPOINTMENT_LIST);
-  const surgeriesNext = nextOf(concluded, (({ filters, ...state }) => listSurgeries(state, filters))(surgeriesState(concluded)).next);
-  const appointmentsNext = nextOf(completed, (({ filters, ...state }) => listAppointments(state, filters))(appointmentsState(completed)).next);
   const column = { doctorId: null, payerId: null, hospitalId: null, ans: null };
   const columnFirst = loadColumn("concluido", { q: "", page: 1, sort: "scheduledDate", dir: "asc" }, column, now);
   const { filters: _columnFilters, ...columnNext } = parseListState(url(nextOf("/pipeline?coluna=concluido", columnFirst.next)), lists.PIPELINE_LIST);
-  listPages.push(
-    [`${concluded}, next page`, () => (({ filters, ...state }) => listSurgeries(state, filters))(surgeriesState(surgeriesNext))],
-    [`${completed}, next page`, () => (({ filters, ...state }) => listAppointments(state, filters))(appointmentsState(appointmentsNext))],
+  const surgeriesNext = nextOf(concluded, surgeriesPage(concluded).next);
+  const appointmentsNext = nextOf(completed, appointmentsPage(completed).next);
+  const listPages: Array<[string, () => unknown]> = [
+    ["/patients", () => listPatients(parseListState(url("/patients"), lists.PATIENT_LIST))],
+    ["/patients?q=silva", () => listPatients(parseListState(url("/patients?q=silva"), lists.PATIENT_LIST))],
+    ...["/appointments", "/appointments?page=20000", "/appointments?q=silva"].map((page): [string, () => unknown] => [page, () => appointmentsPage(page)]),
+    ...["/surgeries", "/surgeries?stage=aprovado", "/surgeries?q=silva"].map((page): [string, () => unknown] => [page, () => surgeriesPage(page)]),
+    [`${concluded}, next page`, () => surgeriesPage(surgeriesNext)],
+    [`${completed}, next page`, () => appointmentsPage(appointmentsNext)],
     ["/pipeline?coluna=concluido, next page", () => loadColumn("concluido", columnNext, column, now)],
-  );
+  ];
   for (const [page, read] of listPages) {
     rows.push({ screen: page, period: "now", filter: "a page of rows, after a write to the patients", ms: time(() => (write.run(), read())), items: 1 });
   }
