@@ -146,8 +146,10 @@ const doctorsWith = (word: string) => sql`select ${doctors.id} from ${doctors} w
  * gathering every Silva would cost more than the whole walk.
  */
 function rowHasWord(t: WordSearchTable, word: string, perRow = false): SQL {
-  const patient = perRow ? patientHolds(t.patientId, word) : sql`${t.patientId} in (${patientsWith(word)})`;
-  return or(patient, sql`${t.doctorId} in (${doctorsWith(word)})`, likeWord(t.ownText, word))!;
+  const doctor = sql`${t.doctorId} in (${doctorsWith(word)})`;
+  // A row's patient looked up costs more than its own text and doctor tested: last.
+  if (perRow) return or(likeWord(t.ownText, word), doctor, patientHolds(t.patientId, word))!;
+  return or(sql`${t.patientId} in (${patientsWith(word)})`, doctor, likeWord(t.ownText, word))!;
 }
 
 /** The search tested row by row: every word matches (exports, receivables, the walk of a common search). */
@@ -277,6 +279,36 @@ const SHORT_WORD_ON_OTHERS = 1 / 4;
  * times the cap: passed over whole when few of them hold the short words.
  */
 const SHARED_ROWS_TESTED = 4;
+
+/** The table's rows sampled (its first, not indexed) to tell how many a long word finds (`longWordShare`). */
+const TABLE_SAMPLE = 2_000;
+
+/**
+ * The share of the table's first rows (a sample, not indexed) that a long word finds: in their
+ * patient, doctor or own text. A word in most hospitals' or payers' names ('hospital', 'sao') finds
+ * most rows, which cost more read through its indexes (its own text's trigram index, then each row
+ * by id: about 3 µs with the other words tested) than tested in a pass over the table (about 1).
+ */
+function longWordShare(t: WordSearchTable, word: string): number {
+  // Kept until what it reads is written: a search asks it again as its words are typed ('ana p', 'ana pa').
+  return sharesUntilTablesChange(searchedTables(t), JSON.stringify([getTableName(t.table), word]), () => {
+    const sample = db.get<{ n: number; found: number | null }>(
+      sql`select count(*) as n, sum(found) as found from (select ${rowHasWord(t, word, true)} as found from ${t.table} not indexed limit ${TABLE_SAMPLE})`,
+    )!;
+    return sample.n ? (sample.found ?? 0) / sample.n : 0;
+  });
+}
+const sharesUntilTablesChange = tablesWriteCache(64);
+
+/**
+ * Of long words, the one whose rows are expected to be fewest (`longWordShare`), when they are
+ * expected to be at most half the rows `readTested` reads; null otherwise.
+ */
+function fewestRowsWord(t: WordSearchTable, long: string[], cap: number): string | null {
+  if (long.length === 0) return null;
+  const [share, word] = long.map((word) => [longWordShare(t, word), word] as const).sort((a, b) => a[0] - b[0])[0];
+  return share * countMatches(t.table, undefined).total <= (SHARED_ROWS_TESTED * cap) / 2 ? word : null;
+}
 
 /**
  * The rows matching every one of several words, as disjoint parts answered by indexes; null when no
@@ -420,7 +452,8 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  *   of their splits (`coverParts`), the short words tested on the patients the long ones find, with
  *   the filters, read up to the cap. When the own keys cannot be split by the short words
  *   (surgeries), the splits of several long words, read once with the short words and the filters
- *   tested on each row, when they are at most SHARED_ROWS_TESTED times the cap.
+ *   tested on each row, when they are at most SHARED_ROWS_TESTED times the cap; so too the rows of
+ *   one long word, when its sampled share (`longWordShare`) expects at most half that many.
  * - Otherwise each word that can drive is counted alone through its parts, up to the cap: cheap,
  *   since the count stops there. A word with no rows ends the search. A short word drives only
  *   unfiltered: alone, or among other words when few patients hold it. When most do, it is tested
@@ -429,10 +462,13 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  *   and its pages read only them, tested for the other words and the filters.
  * - A single word over the cap, without filters, is over the cap; with a filter that keeps more
  *   rows than the cap, its rows are read with the filter up to the cap.
- * - Anything else (every word over the cap with another word the own keys cannot be split by, a
- *   filter that keeps fewer rows than the cap, a short word with a filter) is counted row by row,
- *   through whichever index SQLite picks: passing over a common word's rows through its indexes
- *   costs more per row than a pass over the table, once they are more than a few tens of thousands.
+ * - Several words, every one over the cap, whose own keys cannot be split by them: the rows of the
+ *   one expected to have fewest (`fewestRowsWord`), when at most half of SHARED_ROWS_TESTED times
+ *   the cap, read once with the others and the filters tested on each row.
+ * - Anything else (such words with more rows, a filter that keeps fewer rows than the cap, a short
+ *   word with a filter) is counted row by row, through whichever index SQLite picks: passing over
+ *   a common word's rows through its indexes costs more per row than a pass over the table, once
+ *   they are more than a few tens of thousands.
  *
  * A search over the cap walks the date order for its pages, where one row in a hundred matching
  * fills a page within a few thousand rows.
@@ -522,6 +558,13 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     return n;
   };
   const none: WordSearchPlan = { total: 0, totalCapped: false, parts: null, walk };
+  /** The rows of `parts` (which `drivers` find), read once with the other words and the filters tested on each, when they are at most SHARED_ROWS_TESTED times the cap. */
+  const readOthersTested = (parts: Part[] | null, drivers: string[]): WordSearchPlan | null => {
+    if (!parts) return null;
+    const rest = and(...words.filter((word) => !drivers.includes(word)).map((word) => rowHasWord(t, word, true)), filters)!;
+    const tested = readTested(t, parts, rest, SHARED_ROWS_TESTED * cap, cap);
+    return tested && readOut(narrowed(parts, rest), tested);
+  };
   const rowByRow = (): WordSearchPlan => ({ ...countMatches(t.table, and(allWords(t, words), filters), cap), parts: null, walk });
   // A short word few patients hold, among other words ('silva kw'): its rows, its patients found by
   // their keys, cost less to count than the other words' patients do to test for it.
@@ -530,15 +573,15 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));
   const covered = driving.length > 1 ? coverParts(t, driving, shares, cap) : null;
   if (covered) return settled(onDriven(covered, driving));
-  // Several long words with short ones the own text cannot be split by (surgeries): the rows the
-  // long words share, split as above, read once with the short words tested on each, when they are
-  // few enough to pass over whole. Row by row, the count passed over most of the table.
+  // Long words with short ones the own text cannot be split by (surgeries): the rows the long
+  // words share (split as above), or the one long word's, read once with the short words tested
+  // on each, when they are few enough to pass over whole. Row by row, the count passed over most
+  // of the table ('lima ca' 195 ms, 'ana pa' 171: now 50 and 70).
   const long = driving.filter((word) => !isShort(t, word));
-  if (long.length > 1 && long.length < driving.length) {
-    const shared = coverParts(t, long);
-    const rest = and(...words.filter((word) => !long.includes(word)).map((word) => rowHasWord(t, word, true)), filters)!;
-    const tested = shared && readTested(t, shared, rest, SHARED_ROWS_TESTED * cap, cap);
-    if (tested) return readOut(narrowed(shared, rest), tested);
+  if (long.length >= 1 && long.length < driving.length) {
+    const shared = long.length > 1 ? coverParts(t, long) : fewestRowsWord(t, long, cap) ? partsOf(long[0]) : null;
+    const tested = readOthersTested(shared, long);
+    if (tested) return tested;
   }
   if (words.length === 1 && !filters) {
     // One word alone is settled by its parts. A short word's cost more to find (a pass over the
@@ -554,6 +597,12 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // the filter tested in their indexes (sought in the doctor and own-text ones), up to the cap. A
   // filter that keeps fewer is cheaper to test row by row, through its own index.
   if (rarest && words.length === 1 && filters && countMatches(t.table, filters, cap).totalCapped) return settled(narrowed(rarest.parts, filters));
+  // Several words, each over the cap ('ana pau': 'ana' in 12 000 surgeries, 'pau' in São Paulo's
+  // hospitals): the rows of the one expected to have fewest, when few enough, read once with the
+  // others tested on each (115 → 45 ms). Row by row, the count passed over most of the table.
+  const fewest = words.length > 1 ? fewestRowsWord(t, long, cap) : null;
+  const tested = fewest ? readOthersTested(partsOf(fewest), [fewest]) : null;
+  if (tested) return tested;
   return rowByRow();
 }
 
@@ -682,13 +731,16 @@ function readPairs(t: WordSearchTable, parts: Part[], key: AnySQLiteColumn, limi
 
 /**
  * The rows of `parts` that pass `test`, as `readPairs` gives them (`pairs` null when more than
- * `cap`), reading no more than `bound` of the parts' rows: null when they hold more.
+ * `cap`), reading no more than `bound` of the parts' rows: null when they hold more. Reading stops
+ * once more than `cap` have passed: a search over the cap needs no more ('ana p' among the
+ * surgeries: 63 → 35 ms).
  */
 function readTested(t: WordSearchTable, parts: Part[], test: SQL, bound: number, cap: number): { n: number; pairs: Float64Array | null } | null {
   const union = unionAll(t, parts, sql`${t.order} as k, ${t.id} as id, (${test}) as hit`);
   const rows = db.all<{ k: unknown; id: number; seen: number }>(
-    sql`select k, id, seen from (select k, id, hit, row_number() over () as seen from (select * from (${union}) limit ${bound + 1})) where hit or seen > ${bound}`,
+    sql`select k, id, seen from (select k, id, hit, row_number() over () as seen from (select * from (${union}) limit ${bound + 1})) where hit or seen > ${bound} limit ${cap + 1}`,
   );
+  // Past `bound` rows (the last row read) before more than `cap` passed: null.
   if (rows.some((row) => row.seen > bound)) return null;
   return { n: rows.length, pairs: rows.length > cap ? null : sortedPairs(rows) };
 }

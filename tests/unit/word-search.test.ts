@@ -22,7 +22,7 @@ import { SURGERY_SEARCH, listSurgeries } from "~/models/surgery.server";
 import { searchSurgeryOptions } from "~/models/task-options.server";
 import { type ReceivableScope, listReceivables, receivableItems } from "~/models/receivable.server";
 import type { ReceivableStatus } from "~/lib/receivables";
-import { type WordSearchPlan, type WordSearchTable, planWordSearch, wordSearchPage } from "~/models/word-search.server";
+import { type WordSearchPlan, type WordSearchTable, isShort, planWordSearch, wordSearchPage } from "~/models/word-search.server";
 import { capturePrepared, insertDoctor, insertPatient, insertPayer, loginAs } from "./helpers";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -408,6 +408,48 @@ describe("a short word among other words", () => {
       "rare driving",
       "rare, by its patients' keys first",
       "surgeries among long words on their shared rows",
+    ]);
+  });
+});
+
+describe("surgeries: a long word over the cap among other words", () => {
+  it("is read from the rows of the word expected to have fewest, the others tested on each, when few enough; row by row otherwise: totals and rows equal the brute force", () => {
+    const rows = surgeryRows();
+    const readTested = (statements: string[]) => statements.some((s) => s.includes("row_number() over ()"));
+    const rowByRow = (statements: string[]) => statements.some((s) => s.startsWith('select count(*) from (select 1 from "surgeries" where'));
+    const paths = new Set<string>();
+    // 'silva' is in a hospital's name, so the own keys cannot be split by it; 'ig' and 'y' are short
+    // words an eighth of the patients hold, 'om' is in every surgery's type; 'hospital' is in most
+    // surgeries' own text.
+    for (const q of ["omega om", "rosy om", "omega ig", "omega y", "rosy ig", "silva omega", "maria silva", "omega silva rocha", "silva ig", "hospital ig", "hospital omega"]) {
+      const words = searchWords(q);
+      const long = words.filter((word) => !isShort(SURGERY_SEARCH, word));
+      const rowsOf = long.map((word) => expected(rows, word, () => true, "asc").length);
+      const fewest = Math.min(...rowsOf);
+      const want = expected(rows, q, () => true, "asc");
+      // Caps under which the word with fewest rows has more than the cap, up to twice it (read
+      // through its parts) or more (row by row); others, all settled some other way.
+      for (const cap of new Set([Math.ceil(fewest * 0.6), Math.max(1, Math.floor(fewest / 3)), Math.max(1, want.length - 1), want.length, want.length + 5, 3, 40])) {
+        sqlite.prepare("update doctors set name = name").run(); // planned again
+        let plan: WordSearchPlan | undefined;
+        const statements = capturePrepared(() => {
+          plan = planWordSearch(SURGERY_SEARCH, q, undefined, { cap });
+        });
+        const label = `${q} cap ${cap}: ${want.length}, its words ${rowsOf.join(", ")}`;
+        expectPlanned(SURGERY_SEARCH, plan!, want, cap, label);
+        const everyWordOver = rowsOf.every((n) => n > cap);
+        if (everyWordOver && fewest <= 2 * cap && readTested(statements)) {
+          paths.add(`${long.length < words.length ? "one long word with a short one" : "several long words"}, ${want.length > cap ? "over the cap" : "counted"}: on the fewest's rows`);
+        }
+        if (everyWordOver && fewest > 2 * cap && rowByRow(statements) && !readTested(statements)) paths.add("their rows many: row by row");
+      }
+    }
+    expect([...paths].sort()).toEqual([
+      "one long word with a short one, counted: on the fewest's rows",
+      "one long word with a short one, over the cap: on the fewest's rows",
+      "several long words, counted: on the fewest's rows",
+      "several long words, over the cap: on the fewest's rows",
+      "their rows many: row by row",
     ]);
   });
 });
