@@ -1,14 +1,16 @@
-import { type SQL, and, asc, desc, eq, gte, isNotNull, like, lt, not, or, sql } from "drizzle-orm";
-import { doctors, medicalCodes, payers, referenceFeeSchedules, surgeries, surgeryFeeLines } from "~db/schema";
+import { type SQL, and, asc, between, desc, eq, gte, inArray, isNotNull, like, lt, not, or, sql } from "drizzle-orm";
+import { doctors, feeDoctorMonths, feeDoctorSplitSurgeries, medicalCodes, payers, referenceFeeSchedules, surgeries, surgeryFeeLines } from "~db/schema";
 import { cachedUntilTablesChange, writeCache } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { keysetList } from "~/.server/pagination";
 import type { ListParams } from "~/lib/list-params";
 import type { FeeScheduleFilters } from "~/lib/lists";
-import { startOfIsoDateInClinic } from "~/lib/dates";
+import { isoDateInClinic, startOfIsoDateInClinic } from "~/lib/dates";
+import { addDaysIso } from "~/lib/kpi-period";
 import type { FeeScheduleKind } from "~/lib/enums";
 import { PORTE_TABLE_PREFIX } from "~/lib/fees/porte";
 import type { RangeFilter } from "~/lib/fees/report-params";
+import { type DayRange, periodUnits } from "./kpi-rollups.server";
 import { cbhpmFormat, type FeeViewer } from "./surgery-fees.server";
 
 /**
@@ -16,15 +18,13 @@ import { cbhpmFormat, type FeeViewer } from "./surgery-fees.server";
  * reference tables. Each is one aggregate over an index (ADR 0018); the shapes are SPEC §7's.
  */
 
-const DAY_MS = 86_400_000;
-
-/** [from 00:00, to + 1 day 00:00) in São Paulo, as epoch-ms bounds of an instant column. */
-function instantRange(column: typeof surgeryFeeLines.serviceDate | typeof surgeries.scheduledDate, range: RangeFilter): SQL[] {
+/** [from 00:00, the day after to 00:00) in São Paulo, as epoch-ms bounds of an instant column. */
+function instantRange(column: typeof surgeries.scheduledDate, range: RangeFilter): SQL[] {
   const bounds: SQL[] = [];
   const from = startOfIsoDateInClinic(range.from);
-  const to = startOfIsoDateInClinic(range.to);
+  const after = range.to ? startOfIsoDateInClinic(addDaysIso(range.to, 1)) : null;
   if (from) bounds.push(gte(column, from));
-  if (to) bounds.push(lt(column, new Date(to.getTime() + DAY_MS)));
+  if (after) bounds.push(lt(column, after));
   return bounds;
 }
 
@@ -40,42 +40,169 @@ export interface DoctorFees {
 }
 
 /**
- * Per doctor: surgeries taken part in and totals as principal, auxiliar and anestesista (cents).
- * The doctors are few; for each, its lines in the range are a slice of
- * `surgery_fee_lines_doctor_date_idx`, summed from the index alone. A doctor sees only their own row.
+ * Per doctor: surgeries taken part in and totals as principal, auxiliar and anestesista (cents), of
+ * the lines whose service date falls in the range (São Paulo days; without dates, every line). A
+ * doctor sees only their own row.
  */
 export function feesByDoctor(filter: RangeFilter & { doctorId: number | null }, viewer: FeeViewer): DoctorFees[] {
-  // Without dates the report sums 20 years of lines (80-130 ms on a large practice): kept until the
-  // fee lines or the doctors change, not recomputed after every appointment or payment written.
+  // Kept until the fee lines or the doctors change, not recomputed after every appointment or payment written.
   return cachedUntilTablesChange(["surgery_fee_lines", "doctors"], `fees-by-doctor:${JSON.stringify([filter, viewer])}`, () =>
     computeFeesByDoctor(filter, viewer),
   );
 }
 
-/** `feesByDoctor`, read from the database every time (the bench's figures without the cache). */
+/** What a doctor's lines in a period add up to. */
+interface FeeSums {
+  doctorId: number;
+  lines: number;
+  surgeries: number;
+  principal: number;
+  auxiliar: number;
+  anestesista: number;
+}
+
+/**
+ * A range cut for `fee_doctor_months`: its whole months (inclusive 'YYYY-MM' pairs) and its loose
+ * days (inclusive ISO pairs) at either end; "all" without dates (every month, and the lines without
+ * a date). An open end reaches the first or last month there can be.
+ */
+function feePeriod(range: RangeFilter): { months: DayRange[]; days: DayRange[] } | "all" {
+  if (!range.from && !range.to) return "all";
+  const units = periodUnits({ from: range.from ?? "0001-01-01", to: range.to ?? "9999-12-31" });
+  const months = [...(units.years ? [[`${units.years[0]}-01`, `${units.years[1]}-12`] as DayRange] : []), ...units.months];
+  return { months, days: units.days };
+}
+
+/** [start of `from`, start of the day after `to`) in São Paulo, as epoch ms. */
+const dayInstants = ([from, to]: DayRange): [number, number] => [startOfIsoDateInClinic(from)!.getTime(), startOfIsoDateInClinic(addDaysIso(to, 1))!.getTime()];
+
+/**
+ * `feesByDoctor`, read from the database every time (the bench's figures without the cache). A
+ * period's whole months are read from `fee_doctor_months` (at most a few hundred rows a doctor for
+ * twenty years); its loose days, two stretches of less than a month, from the lines' index by doctor
+ * and date. Summing every line of twenty years took 180 ms (ADR 0008). A surgery whose lines fall
+ * in several of the period's months, or in one and its loose days, is counted once in each
+ * (`fee_doctor_split_surgeries`, usually none): the extra counts are taken off.
+ */
 export function computeFeesByDoctor(filter: RangeFilter & { doctorId: number | null }, viewer: FeeViewer): DoctorFees[] {
   if (viewer.ownDoctorOnly && (viewer.doctorId === null || (filter.doctorId !== null && filter.doctorId !== viewer.doctorId))) return [];
   const doctorId = viewer.ownDoctorOnly ? viewer.doctorId : filter.doctorId;
-  const f = surgeryFeeLines;
-  const sumOf = (role: string) => sql<number>`coalesce(sum(case when ${f.role} = ${role} then ${f.amountCents} end), 0)`;
+  const period = feePeriod(filter);
+  const parts: FeeSums[] = [];
+  if (period === "all") parts.push(...monthSums(undefined, doctorId));
+  else {
+    if (period.months.length) parts.push(...monthSums(or(...period.months.map(([from, to]) => between(feeDoctorMonths.month, from, to))), doctorId));
+    for (const days of period.days) parts.push(...looseDaySums(dayInstants(days), doctorId));
+  }
+  const extra = splitSurgeriesCounted(period, doctorId);
+  const byDoctor = new Map<number, FeeSums>();
+  for (const part of parts) {
+    const sums = byDoctor.get(part.doctorId);
+    if (!sums) byDoctor.set(part.doctorId, { ...part });
+    else for (const key of ["lines", "surgeries", "principal", "auxiliar", "anestesista"] as const) sums[key] += part[key];
+  }
+  const found = [...byDoctor.values()].filter((sums) => sums.lines > 0);
+  if (found.length === 0) return [];
+  const names = new Map(
+    db
+      .select({ id: doctors.id, name: doctors.name, specialty: doctors.specialty })
+      .from(doctors)
+      .where(inArray(doctors.id, found.map((sums) => sums.doctorId)))
+      .all()
+      .map((doctor) => [doctor.id, doctor]),
+  );
+  return found
+    .map((sums) => ({
+      id: sums.doctorId,
+      name: names.get(sums.doctorId)?.name ?? "",
+      specialty: names.get(sums.doctorId)?.specialty ?? "",
+      qty: sums.surgeries - (extra.get(sums.doctorId) ?? 0),
+      total_principal: sums.principal,
+      total_auxiliar: sums.auxiliar,
+      total_anestesista: sums.anestesista,
+      total: sums.principal + sums.auxiliar + sums.anestesista,
+    }))
+    .sort((a, b) => b.total - a.total || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Each doctor's sums over the months `within` selects (every month when undefined), by the table's key. */
+function monthSums(within: SQL | undefined, doctorId: number | null): FeeSums[] {
+  const m = feeDoctorMonths;
   return db
     .select({
-      id: doctors.id,
-      name: doctors.name,
-      specialty: doctors.specialty,
-      qty: sql<number>`count(distinct ${f.surgeryId})`,
-      total_principal: sumOf("principal"),
-      total_auxiliar: sumOf("auxiliar"),
-      total_anestesista: sumOf("anestesista"),
-      total: sql<number>`sum(${f.amountCents})`,
+      doctorId: m.doctorId,
+      lines: sql<number>`sum(${m.lines})`,
+      surgeries: sql<number>`sum(${m.surgeries})`,
+      principal: sql<number>`sum(${m.principalCents})`,
+      auxiliar: sql<number>`sum(${m.auxiliarCents})`,
+      anestesista: sql<number>`sum(${m.anestesistaCents})`,
     })
-    // CROSS JOIN keeps doctors as the outer loop: each doctor's lines in the range are a slice of the index.
-    .from(doctors)
-    .crossJoin(f)
-    .where(and(eq(f.doctorId, doctors.id), ...instantRange(f.serviceDate, filter), doctorId !== null ? eq(doctors.id, doctorId) : undefined))
-    .groupBy(doctors.id)
-    .orderBy(desc(sql`sum(${f.amountCents})`), asc(doctors.name))
+    .from(m)
+    .where(and(doctorId !== null ? eq(m.doctorId, doctorId) : undefined, within))
+    .groupBy(m.doctorId)
     .all();
+}
+
+/** Each doctor's lines in [from, to) (epoch ms), from `surgery_fee_lines_doctor_date_idx` alone. */
+function looseDaySums([from, to]: [number, number], doctorId: number | null): FeeSums[] {
+  const f = surgeryFeeLines;
+  const sumOf = (role: string) => sql<number>`coalesce(sum(case when ${f.role} = ${role} then ${f.amountCents} end), 0)`;
+  return (
+    db
+      .select({
+        doctorId: doctors.id,
+        lines: sql<number>`count(*)`,
+        surgeries: sql<number>`count(distinct ${f.surgeryId})`,
+        principal: sumOf("principal"),
+        auxiliar: sumOf("auxiliar"),
+        anestesista: sumOf("anestesista"),
+      })
+      // CROSS JOIN keeps doctors as the outer loop: each doctor's lines in the range are a slice of the index.
+      .from(doctors)
+      .crossJoin(f)
+      .where(and(eq(f.doctorId, doctors.id), gte(f.serviceDate, new Date(from)), lt(f.serviceDate, new Date(to)), doctorId !== null ? eq(doctors.id, doctorId) : undefined))
+      .groupBy(doctors.id)
+      .all()
+  );
+}
+
+/**
+ * Per doctor, how many more times than once the period's parts (each whole month, each stretch of
+ * loose days; every month and the lines without a date when it has no dates) counted the surgeries
+ * whose lines fall in several of them: read from those surgeries' few lines.
+ */
+function splitSurgeriesCounted(period: ReturnType<typeof feePeriod>, doctorId: number | null): Map<number, number> {
+  const split = feeDoctorSplitSurgeries;
+  const f = surgeryFeeLines;
+  const lines = db
+    .select({ doctorId: split.doctorId, surgeryId: split.surgeryId, at: f.serviceDate })
+    .from(split)
+    .crossJoin(f)
+    // `+doctor_id`: each surgery's few lines by its index, not the doctor's thousands by theirs.
+    .where(and(eq(f.surgeryId, split.surgeryId), eq(sql`+${f.doctorId}`, split.doctorId), doctorId !== null ? eq(split.doctorId, doctorId) : undefined))
+    .all();
+  const partOf = (at: Date | null): string | null => {
+    const day = at === null ? null : isoDateInClinic(at);
+    if (period === "all") return day ? day.slice(0, 7) : "";
+    if (!day) return null;
+    const loose = period.days.findIndex(([from, to]) => day >= from && day <= to);
+    if (loose >= 0) return `days ${loose}`;
+    return period.months.some(([from, to]) => day.slice(0, 7) >= from && day.slice(0, 7) <= to) ? day.slice(0, 7) : null;
+  };
+  const parts = new Map<string, { doctorId: number; parts: Set<string> }>();
+  for (const line of lines) {
+    const part = partOf(line.at);
+    if (part === null) continue;
+    const key = `${line.doctorId}:${line.surgeryId}`;
+    const entry = parts.get(key) ?? { doctorId: line.doctorId, parts: new Set<string>() };
+    entry.parts.add(part);
+    parts.set(key, entry);
+  }
+  const extra = new Map<number, number>();
+  for (const { doctorId: id, parts: counted } of parts.values()) {
+    if (counted.size > 1) extra.set(id, (extra.get(id) ?? 0) + counted.size - 1);
+  }
+  return extra;
 }
 
 export interface CbhpmCodeRow {

@@ -78,3 +78,40 @@ export const surgeryFeeSettings = sqliteTable(
     check("surgery_fee_settings_computed_check", sql`${t.computedBy} is null or ${t.computedAt} is not null`),
   ],
 );
+
+/**
+ * The honorários per doctor (/honorarios/medicos), kept by triggers on `surgery_fee_lines` in the
+ * same transaction as every write (migration 0042): per doctor and São Paulo month of the lines'
+ * service date ('' for lines without one), how many lines, how many surgeries have a line of the
+ * doctor in the month, and the cents paid as principal, auxiliar and anestesista. A period is read
+ * as its whole months from here and its loose days from the lines' `(doctor_id, service_date …)`
+ * index (app/models/honorarios.server.ts).
+ */
+export const feeDoctorMonths = sqliteTable(
+  "fee_doctor_months",
+  {
+    doctorId: integer("doctor_id").notNull(),
+    month: text("month").notNull(),
+    lines: integer("lines").notNull(),
+    surgeries: integer("surgeries").notNull(),
+    principalCents: integer("principal_cents").notNull(),
+    auxiliarCents: integer("auxiliar_cents").notNull(),
+    anestesistaCents: integer("anestesista_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.month] })],
+);
+
+/**
+ * A doctor's surgeries whose lines fall in more than one month of `fee_doctor_months` (a date
+ * changed on some lines only, or some without a date): counted once in each, so a period that
+ * holds several of those months counts them again (`feesByDoctor` takes the extra off). Kept by
+ * the same triggers; usually empty, since a surgery's lines are priced together with its date.
+ */
+export const feeDoctorSplitSurgeries = sqliteTable(
+  "fee_doctor_split_surgeries",
+  {
+    doctorId: integer("doctor_id").notNull(),
+    surgeryId: integer("surgery_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.surgeryId] })],
+);

@@ -203,15 +203,20 @@ describe("the reports at scale", () => {
   it("read the fee lines and surgeries through their covering indexes, never a full scan or a sort of them", () => {
     sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write: the kept reports are read again
     const statements = capturePrepared(() => {
-      feesByDoctor({ from: "2026-03-01", to: "2026-03-31", doctorId: null }, { ownDoctorOnly: false, doctorId: null });
-      feesByDoctor({ from: null, to: null, doctorId: drAna }, { ownDoctorOnly: false, doctorId: null });
+      // Whole months, loose days alone, and both: the months from their rows, the days from the lines' index.
+      for (const [from, to] of [["2026-03-01", "2026-03-31"], ["2026-03-05", "2026-04-10"], ["2026-02-15", "2026-05-10"], [null, "2026-03-12"], [null, null]]) {
+        feesByDoctor({ from, to, doctorId: null }, { ownDoctorOnly: false, doctorId: null });
+        feesByDoctor({ from, to, doctorId: drAna }, { ownDoctorOnly: false, doctorId: null });
+      }
       payerSummary({ from: "2026-03-01", to: "2026-04-30", payerId: null });
       payerSummary({ from: null, to: null, payerId: amil });
       cbhpmCodeLookup({ code: "3.07" });
       cbhpmCodeLookup({ code: "" });
-    }).filter((s) => /"(surgery_fee_lines|surgeries)"/.test(s));
-    expect(statements).toHaveLength(6);
-    for (const statement of statements) {
+    });
+    const big = statements.filter((s) => /"(surgery_fee_lines|surgeries)"/.test(s) && !/fee_doctor_/.test(s));
+    // The loose days of four ranges, each for every doctor and for one; the payers' and codes' reports.
+    expect(big).toHaveLength(4 * 2 + 4);
+    for (const statement of big) {
       const plan = planOf(statement);
       const why = `${statement}\n${plan.join("\n")}`;
       expect(plan.join("\n"), why).not.toMatch(/SCAN (surgery_fee_lines|surgeries)\b/);
@@ -226,6 +231,17 @@ describe("the reports at scale", () => {
         if (sort.endsWith("ORDER BY")) expect(statement, why).toMatch(/group by "(doctors|payers)"\."id"|from "reference_fee_schedules"/);
       }
     }
+    // The months are read from their own rows, one doctor's by its key; the surgeries whose lines
+    // fall in several months, from their few lines by surgery.
+    const months = statements.filter((s) => /from "fee_doctor_months"/.test(s));
+    // Every range but the one of loose days alone, each for every doctor and for one.
+    expect(months).toHaveLength(4 * 2);
+    for (const statement of months.filter((s) => /"doctor_id" = \?/.test(s))) {
+      expect(planOf(statement).join("\n"), statement).toMatch(/^SEARCH fee_doctor_months USING PRIMARY KEY \(doctor_id=\?/);
+    }
+    const split = statements.filter((s) => /from "fee_doctor_split_surgeries"/.test(s));
+    expect(split).toHaveLength(5 * 2);
+    for (const statement of split) expect(planOf(statement).join("\n"), statement).toMatch(/SEARCH surgery_fee_lines USING INDEX surgery_fee_lines_surgery_idx \(surgery_id=\?\)/);
   });
 
   it("pages the reference tables in code order without sorting them", () => {
