@@ -10,13 +10,13 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sqlite } from "~/.server/db";
-import { isoDateInClinic, startOfIsoDateInClinic } from "~/lib/dates";
+import { isoDateInClinic } from "~/lib/dates";
 import { addDaysIso } from "~/lib/kpi-period";
 import { type DoctorFees, computeFeesByDoctor } from "~/models/honorarios.server";
 import { Random } from "~db/seed/random";
+import { randomInstantOf } from "../support/random-instants";
 import { insertDoctor, insertPatient, loginAs } from "./helpers";
 
-const DAY_MS = 86_400_000;
 const ROLES = ["principal", "auxiliar", "anestesista"] as const;
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */
 const rng = new Random(20261130);
@@ -27,15 +27,8 @@ let patients: number[];
 /** A random São Paulo day from 2017 (the last summer times) to 2027. */
 const randomDay = () => addDaysIso("2017-01-01", rng.int(0, 10 * 365));
 
-/** A random instant: often at or within a minute of a São Paulo midnight, else anywhere in a day. */
-function randomInstant(): number {
-  const start = startOfIsoDateInClinic(randomDay())!.getTime();
-  const r = rng.next();
-  if (r < 0.2) return start + rng.int(-60_000, 60_000);
-  if (r < 0.25) return start;
-  if (r < 0.3) return start - 1;
-  return start + rng.int(0, DAY_MS - 1);
-}
+/** A random instant of a random day (`randomInstantOf`). */
+const randomInstant = () => randomInstantOf(rng, randomDay());
 
 const idsOf = (sql: string) => (sqlite.prepare(sql).all() as { id: number }[]).map((row) => row.id);
 

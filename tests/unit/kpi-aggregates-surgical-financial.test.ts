@@ -27,6 +27,7 @@ import { referenceSurgicalKpis } from "../support/kpi-reference/cirurgicos";
 import { referenceFinancialKpis } from "../support/kpi-reference/financeiros";
 import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 import { Random } from "~db/seed/random";
+import { randomInstantOf } from "../support/random-instants";
 import { insertDoctor, insertPatient, insertPayer, loginAs } from "./helpers";
 
 const NOW = new Date("2026-12-15T12:00:00Z");
@@ -46,15 +47,8 @@ function randomDay(): string {
   return addDaysIso("2008-01-01", rng.int(0, 20 * 365));
 }
 
-/** A random instant: often within a minute of a São Paulo midnight, else anywhere in a day. */
-function randomInstant(): number {
-  const start = startOfIsoDateInClinic(randomDay())!.getTime();
-  const r = rng.next();
-  if (r < 0.2) return start + rng.int(-60_000, 60_000);
-  if (r < 0.25) return start;
-  if (r < 0.3) return start - 1;
-  return start + rng.int(0, DAY_MS - 1);
-}
+/** A random instant of a random day (`randomInstantOf`). */
+const randomInstant = () => randomInstantOf(rng, randomDay());
 
 /** A stay's length: sometimes exactly on a tenth of a day or half of one (rounding ties). */
 function randomGap(): number {
