@@ -742,10 +742,11 @@ function report(input: {
     "kept until the next write, or the next to a table they read). Here each is computed through its model function as on the",
     "first view after such a write",
     `(scripts/bench/kpi-figures.ts, median of ${process.env.BENCH_FIGURE_RUNS ?? 5} runs, server stopped). Target: ≤ ${FIGURE_BUDGET_MS} ms per figure or table shown.`,
+    "A search's terms as a user types them are each a first view; their costs are shown without a target.",
     "",
     figures.markdown,
   );
-  for (const row of input.figures) {
+  for (const row of input.figures.filter((figure) => figure.target !== false)) {
     checks.push({ what: `${row.screen} (${row.period}, ${row.filter}): ${fmt(row.ms / row.items, 1)} ms per figure uncached (≤ ${FIGURE_BUDGET_MS})`, ok: row.ms / row.items <= FIGURE_BUDGET_MS });
   }
 

@@ -27,9 +27,18 @@ export interface FigureTiming {
   ms: number;
   /** Figures and tables the report shows (the budget's unit). */
   items: number;
+  /** False for a cost shown without a target: a search's term as it is typed. */
+  target?: false;
 }
 
 export const FIGURE_BUDGET_MS = 20;
+
+/**
+ * Terms as a user types them: a name and the start of a surname ('ana p' to 'ana pau': 'pau' is also
+ * in São Paulo's hospitals), a common name with a rare letter, a hospital's and a payer's names with
+ * a second word begun.
+ */
+const SEARCH_TERMS_TYPED = ["ana p", "ana pa", "ana pau", "maria x", "pedro h", "santa au", "unimed b"];
 const RUNS = Number(process.env.BENCH_FIGURE_RUNS ?? 5);
 
 function median(values: number[]) {
@@ -200,18 +209,32 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   for (const [page, read] of listPages) {
     rows.push({ screen: page, period: "now", filter: "a page of rows, after a write to the patients", ms: time(() => (write.run(), read())), items: 1 });
   }
+  // A search's terms as they are typed: each is a first view (its plan is kept only once viewed),
+  // so this is what every keystroke costs. No target: shown so a change's effect on them is seen.
+  const searched: Array<[string, (page: string) => unknown]> = [
+    ["/patients", (page) => listPatients(parseListState(url(page), lists.PATIENT_LIST))],
+    ["/appointments", appointmentsPage],
+    ["/surgeries", surgeriesPage],
+  ];
+  for (const [list, read] of searched) {
+    for (const term of SEARCH_TERMS_TYPED) {
+      const page = `${list}?q=${encodeURIComponent(term)}`;
+      rows.push({ screen: `${list}?q=${term}`, period: "now", filter: "a term as typed, after a write to the patients", ms: time(() => (write.run(), read(page))), items: 1, target: false });
+    }
+  }
   return rows;
 }
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function figuresMarkdown(rows: FigureTiming[]): { markdown: string; failed: FigureTiming[] } {
-  const failed = rows.filter((r) => r.ms / r.items > FIGURE_BUDGET_MS);
+  const failed = rows.filter((r) => r.target !== false && r.ms / r.items > FIGURE_BUDGET_MS);
   const lines = [
     `| screen | period | filter | report, uncached | figures and tables | per figure (≤ ${FIGURE_BUDGET_MS} ms) |`,
     "|---|---|---|--:|--:|--:|",
     ...rows.map(
-      (r) => `| ${r.screen} | ${r.period} | ${r.filter} | ${fmt(r.ms)} ms | ${r.items} | ${fmt(r.ms / r.items)} ms ${r.ms / r.items <= FIGURE_BUDGET_MS ? "PASS" : "FAIL"} |`,
+      (r) =>
+        `| ${r.screen} | ${r.period} | ${r.filter} | ${fmt(r.ms)} ms | ${r.items} | ${fmt(r.ms / r.items)} ms ${r.target === false ? "(no target)" : r.ms / r.items <= FIGURE_BUDGET_MS ? "PASS" : "FAIL"} |`,
     ),
   ];
   return { markdown: lines.join("\n"), failed };
