@@ -281,7 +281,7 @@ const SHORT_WORD_ON_OTHERS = 1 / 4;
 const SHARED_ROWS_TESTED = 4;
 
 /** The table's rows sampled (its first, not indexed) to tell how many a long word finds (`longWordShare`). */
-const TABLE_SAMPLE = 2_000;
+const TABLE_SAMPLE = 1_000;
 
 /**
  * The share of the table's first rows (a sample, not indexed) that a long word finds: in their
@@ -578,16 +578,35 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // on each, when they are few enough to pass over whole. Row by row, the count passed over most
   // of the table ('lima ca' 195 ms, 'ana pa' 171: now 50 and 70).
   const long = driving.filter((word) => !isShort(t, word));
+  /** The rows of the long word expected to have fewest (`fewestRowsWord`), the others tested on each: null when too many. Read once. */
+  let fewestRead: WordSearchPlan | null | undefined;
+  const readFewest = () => {
+    if (fewestRead === undefined) {
+      const fewest = fewestRowsWord(t, long, cap);
+      fewestRead = fewest ? readOthersTested(partsOf(fewest), [fewest]) : null;
+    }
+    return fewestRead;
+  };
   if (long.length >= 1 && long.length < driving.length) {
-    const shared = long.length > 1 ? coverParts(t, long) : fewestRowsWord(t, long, cap) ? partsOf(long[0]) : null;
-    const tested = readOthersTested(shared, long);
+    const shared = long.length > 1 ? coverParts(t, long) : null;
+    const tested = shared ? readOthersTested(shared, long) : readFewest();
     if (tested) return tested;
+    // The rows several long words share are among each one's: more than the bound, so are those.
+    if (shared) fewestRead = null;
   }
   if (words.length === 1 && !filters) {
     // One word alone is settled by its parts. A short word's cost more to find (a pass over the
     // keys) than to read out.
     const parts = partsOf(words[0]);
     return parts ? settled(parts, { countFirst: !isShort(t, words[0]) }) : rowByRow();
+  }
+  // Several long words, each expected over the cap by its sample: counting each to the cap would
+  // only confirm it ('ana pau': 28 ms), so the rows of the one expected to have fewest are read at
+  // once, as below. Its count comes out exact either way.
+  const total = countMatches(t.table, undefined).total;
+  if (words.length > 1 && long.length === driving.length && long.every((word) => longWordShare(t, word) * total > cap)) {
+    const tested = readFewest();
+    if (tested) return tested;
   }
   for (const word of driving) if (!rareShort.includes(word) && counted(word) === 0) return none;
   if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));
@@ -599,9 +618,9 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   if (rarest && words.length === 1 && filters && countMatches(t.table, filters, cap).totalCapped) return settled(narrowed(rarest.parts, filters));
   // Several words, each over the cap ('ana pau': 'ana' in 12 000 surgeries, 'pau' in São Paulo's
   // hospitals): the rows of the one expected to have fewest, when few enough, read once with the
-  // others tested on each (115 → 45 ms). Row by row, the count passed over most of the table.
-  const fewest = words.length > 1 ? fewestRowsWord(t, long, cap) : null;
-  const tested = fewest ? readOthersTested(partsOf(fewest), [fewest]) : null;
+  // others tested on each (62 ms, where the count row by row took 115). Row by row, the count
+  // passed over most of the table.
+  const tested = words.length > 1 ? readFewest() : null;
   if (tested) return tested;
   return rowByRow();
 }
