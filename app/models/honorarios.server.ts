@@ -19,7 +19,7 @@ import { cbhpmFormat, type FeeViewer } from "./surgery-fees.server";
  */
 
 /** [from 00:00, the day after to 00:00) in São Paulo, as epoch-ms bounds of an instant column. */
-function instantRange(column: typeof surgeries.scheduledDate, range: RangeFilter): SQL[] {
+function instantRange(column: typeof surgeries.scheduledDate | typeof surgeryFeeLines.serviceDate, range: RangeFilter): SQL[] {
   const bounds: SQL[] = [];
   const from = startOfIsoDateInClinic(range.from);
   const after = range.to ? startOfIsoDateInClinic(addDaysIso(range.to, 1)) : null;
@@ -73,9 +73,6 @@ function feePeriod(range: RangeFilter): { months: DayRange[]; days: DayRange[] }
   return { months, days: units.days };
 }
 
-/** [start of `from`, start of the day after `to`) in São Paulo, as epoch ms. */
-const dayInstants = ([from, to]: DayRange): [number, number] => [startOfIsoDateInClinic(from)!.getTime(), startOfIsoDateInClinic(addDaysIso(to, 1))!.getTime()];
-
 /**
  * `feesByDoctor`, read from the database every time (the bench's figures without the cache). A
  * period's whole months are read from `fee_doctor_months` (at most a few hundred rows a doctor for
@@ -92,7 +89,7 @@ export function computeFeesByDoctor(filter: RangeFilter & { doctorId: number | n
   if (period === "all") parts.push(...monthSums(undefined, doctorId));
   else {
     if (period.months.length) parts.push(...monthSums(or(...period.months.map(([from, to]) => between(feeDoctorMonths.month, from, to))), doctorId));
-    for (const days of period.days) parts.push(...looseDaySums(dayInstants(days), doctorId));
+    for (const days of period.days) parts.push(...looseDaySums(days, doctorId));
   }
   const extra = splitSurgeriesCounted(period, doctorId);
   const byDoctor = new Map<number, FeeSums>();
@@ -143,8 +140,8 @@ function monthSums(within: SQL | undefined, doctorId: number | null): FeeSums[] 
     .all();
 }
 
-/** Each doctor's lines in [from, to) (epoch ms), from `surgery_fee_lines_doctor_date_idx` alone. */
-function looseDaySums([from, to]: [number, number], doctorId: number | null): FeeSums[] {
+/** Each doctor's lines of the days [from, to], from `surgery_fee_lines_doctor_date_idx` alone. */
+function looseDaySums([from, to]: DayRange, doctorId: number | null): FeeSums[] {
   const f = surgeryFeeLines;
   const sumOf = (role: string) => sql<number>`coalesce(sum(case when ${f.role} = ${role} then ${f.amountCents} end), 0)`;
   return (
@@ -160,7 +157,7 @@ function looseDaySums([from, to]: [number, number], doctorId: number | null): Fe
       // CROSS JOIN keeps doctors as the outer loop: each doctor's lines in the range are a slice of the index.
       .from(doctors)
       .crossJoin(f)
-      .where(and(eq(f.doctorId, doctors.id), gte(f.serviceDate, new Date(from)), lt(f.serviceDate, new Date(to)), doctorId !== null ? eq(doctors.id, doctorId) : undefined))
+      .where(and(eq(f.doctorId, doctors.id), ...instantRange(f.serviceDate, { from, to }), doctorId !== null ? eq(doctors.id, doctorId) : undefined))
       .groupBy(doctors.id)
       .all()
   );

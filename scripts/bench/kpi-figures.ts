@@ -179,6 +179,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   // after a write to the patients, which every list reads, made so by a patient's name set to
   // itself before each read (the data is left as it was; only the patients' version moves).
   const write = sqlite.prepare("update patients set name = name where id = (select min(id) from patients)");
+  const patientsPage = (page: string) => listPatients(parseListState(url(page), lists.PATIENT_LIST));
   const appointmentsPage = (page: string) => {
     const { filters, ...state } = parseListState(url(page), lists.APPOINTMENT_LIST);
     return listAppointments(state, filters);
@@ -198,8 +199,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const surgeriesNext = nextOf(concluded, surgeriesPage(concluded).next);
   const appointmentsNext = nextOf(completed, appointmentsPage(completed).next);
   const listPages: Array<[string, () => unknown]> = [
-    ["/patients", () => listPatients(parseListState(url("/patients"), lists.PATIENT_LIST))],
-    ["/patients?q=silva", () => listPatients(parseListState(url("/patients?q=silva"), lists.PATIENT_LIST))],
+    ...["/patients", "/patients?q=silva"].map((page): [string, () => unknown] => [page, () => patientsPage(page)]),
     ...["/appointments", "/appointments?page=20000", "/appointments?q=silva"].map((page): [string, () => unknown] => [page, () => appointmentsPage(page)]),
     ...["/surgeries", "/surgeries?stage=aprovado", "/surgeries?q=silva"].map((page): [string, () => unknown] => [page, () => surgeriesPage(page)]),
     [`${concluded}, next page`, () => surgeriesPage(surgeriesNext)],
@@ -212,7 +212,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   // A search's terms as they are typed: each is a first view (its plan is kept only once viewed),
   // so this is what every keystroke costs. No target: shown so a change's effect on them is seen.
   const searched: Array<[string, (page: string) => unknown]> = [
-    ["/patients", (page) => listPatients(parseListState(url(page), lists.PATIENT_LIST))],
+    ["/patients", patientsPage],
     ["/appointments", appointmentsPage],
     ["/surgeries", surgeriesPage],
   ];
