@@ -18,7 +18,7 @@ import { verifyStored } from "./uploads";
 type Row = Record<string, unknown>;
 
 /** Columns that are the app's bookkeeping, not the patient's data. */
-const INTERNAL = new Set(["search_text", "storage_name", "due_sort"]);
+const INTERNAL = new Set(["search_text", "search_class", "storage_name", "due_sort"]);
 
 function clean(rows: unknown[]): Row[] {
   return (rows as Row[]).map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !INTERNAL.has(key))));

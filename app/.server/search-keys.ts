@@ -17,12 +17,20 @@ export function appointmentSearchKey(row: { type: string; location?: string | nu
   return normalizeSearch(`${row.type} | ${row.location ?? ""}`);
 }
 
-export function surgerySearchKey(row: { surgeryType: string; hospital?: string | null; payerName?: string | null; guideNumber?: string | null }): string {
-  return normalizeSearch(`${row.surgeryType} | ${row.hospital ?? ""} | ${row.payerName ?? ""} | ${row.guideNumber ?? ""}`);
+/**
+ * A surgery's two keys: `searchClass`, its type, hospital and payer (few distinct: counted in
+ * surgery_search_keys), and `searchText`, that followed by ' | ' and its guide number, which the
+ * migration 0043 triggers take back out of it (the text after the class and ' | ') for the guides'
+ * trigram index. A word has no spaces, so it is in the whole key exactly when it is in one of them.
+ */
+export function surgerySearchKeyColumns(row: { surgeryType: string; hospital?: string | null; payerName?: string | null; guideNumber?: string | null }) {
+  const searchClass = normalizeSearch(`${row.surgeryType} | ${row.hospital ?? ""} | ${row.payerName ?? ""}`);
+  return { searchClass, searchText: `${searchClass} | ${normalizeSearch(row.guideNumber)}` };
 }
 
 const appointmentText = sql`coalesce(${appointments.type}, '') || ' | ' || coalesce(${appointments.location}, '')`;
-const surgeryText = sql`coalesce(${surgeries.surgeryType}, '') || ' | ' || coalesce(${surgeries.hospital}, '') || ' | ' || coalesce(${surgeries.payerName}, '') || ' | ' || coalesce(${surgeries.guideNumber}, '')`;
+const surgeryClassText = sql`coalesce(${surgeries.surgeryType}, '') || ' | ' || coalesce(${surgeries.hospital}, '') || ' | ' || coalesce(${surgeries.payerName}, '')`;
+const surgeryText = sql`${surgeryClassText} || ' | ' || coalesce(${surgeries.guideNumber}, '')`;
 
 /** The row's search key: the stored one, else its text folded now (rows written by hand). */
 export const ownTextKey = {
@@ -37,8 +45,13 @@ export const ownTextKey = {
  */
 export function fillSearchKeys(conn: Database.Database): number {
   const db = drizzle(conn);
-  // Plain UPDATEs: drizzle's would also move updated_at, and the row has not changed.
-  const fill = (table: typeof appointments | typeof surgeries, text: SQL) =>
-    db.run(sql`update ${table} set ${sql.identifier("search_text")} = normalize_search(${text}) where ${table.searchText} is null`).changes;
-  return conn.transaction(() => fill(appointments, appointmentText) + fill(surgeries, surgeryText))();
+  // Plain UPDATEs: drizzle's would also move updated_at, and the row has not changed. The
+  // surgeries' two keys as surgerySearchKeys makes them.
+  const fillAppointments = () =>
+    db.run(sql`update ${appointments} set search_text = normalize_search(${appointmentText}) where ${appointments.searchText} is null`).changes;
+  const fillSurgeries = () =>
+    db.run(
+      sql`update ${surgeries} set search_class = normalize_search(${surgeryClassText}), search_text = normalize_search(${surgeryClassText}) || ' | ' || normalize_search(coalesce(${surgeries.guideNumber}, '')) where ${surgeries.searchClass} is null`,
+    ).changes;
+  return conn.transaction(() => fillAppointments() + fillSurgeries())();
 }

@@ -57,15 +57,15 @@ export const APPOINTMENT_SEARCH: WordSearchTable = {
   patientId: appointments.patientId,
   patientIndex: "patients_search",
   doctorId: appointments.doctorId,
-  searchText: appointments.searchText,
-  ownText: ownTextKey.appointments,
+  storedKey: appointments.searchText,
+  ownHolds: (word) => likeWord(ownTextKey.appointments, word),
   ownIndexed: (word) => {
     const keys = listedKeysHolding(word);
-    if (keys.length === 0) return "none";
-    return keys.length > OWN_KEYS_LISTED ? sql`${appointments.searchText} in (${keysHolding(word)})` : inArray(appointments.searchText, keys);
+    if (keys.length === 0) return [];
+    return [keys.length > OWN_KEYS_LISTED ? sql`${appointments.searchText} in (${keysHolding(word)})` : inArray(appointments.searchText, keys)];
   },
   indexes: { patient: "appointments_patient_start_idx", doctor: "appointments_kpi_doctor_start_idx", own: "appointments_search_text_idx", unkeyed: "appointments_search_text_idx" },
-  ownKeysFew: true,
+  rareShortWordDrives: true,
   ownPairs: true,
   order: appointments.startTime,
   // Keys grouped by the words they hold, each group sought in `appointments_search_text_idx`

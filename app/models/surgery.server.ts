@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, getTableName, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, getTableName, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import {
   doctors,
   financialTransactions,
@@ -9,10 +9,11 @@ import {
   profiles,
   surgeries,
   surgeryFeeLines,
+  surgerySearchKeys,
 } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
-import { type DB, type Tx, db } from "~/.server/db";
-import { ownTextKey, surgerySearchKey } from "~/.server/search-keys";
+import { type DB, type Tx, db, prepared } from "~/.server/db";
+import { ownTextKey, surgerySearchKeyColumns } from "~/.server/search-keys";
 import { DomainError } from "~/.server/domain-error";
 import { enqueueCalendarPush } from "~/.server/google-calendar-outbox";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
@@ -26,14 +27,14 @@ import { cleanQueryText } from "~/lib/text";
 import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { INITIAL_PIPELINE_STAGE, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { ftsPhrase, likeWord } from "~/.server/search-sql";
-import { cachedUntilWrite } from "~/.server/data-cache";
+import { cachedUntilWrite, tablesWriteCache } from "~/.server/data-cache";
 import { OTHER_CHOICE, SURGERY_FORM_FIELDS, type SurgeryInput } from "~/validation/surgery";
 import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
 import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
-import { type WordSearchTable, planWordSearch, rowSearch, searchedTables, wordSearchLocate, wordSearchPage } from "./word-search.server";
+import { type OwnSource, type WordSearchTable, byWordsFound, planWordSearch, rowSearch, searchedTables, wordSearchLocate, wordSearchPage } from "./word-search.server";
 import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
 import { registryOption } from "~/lib/form-options";
 
@@ -50,8 +51,11 @@ export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
 
 /**
  * Search over patient name, doctor name, surgery type, hospital, payer and guide number (accent- and
- * case-insensitive), driven by its words' own matches (./word-search.server.ts). The own text holds
- * the guide number, unique to each surgery, so it has a trigram index of its own (`surgeries_search`).
+ * case-insensitive), driven by its words' own matches (./word-search.server.ts). The own text is
+ * kept as two keys (migration 0043): type, hospital and payer, whose distinct values are few (a
+ * word tests each once in surgery_search_keys and seeks the matching ones in
+ * `surgeries_search_class_idx`, as the appointments' do), and the guide number, unique to each
+ * surgery, in a trigram index of the guides alone (`surgery_guides_search`).
  */
 export const SURGERY_SEARCH: WordSearchTable = {
   table: surgeries,
@@ -62,30 +66,80 @@ export const SURGERY_SEARCH: WordSearchTable = {
   // each sought in the patient index (the count 2–4 ms against 5–10).
   patientIndex: "surgery_patients_search",
   doctorId: surgeries.doctorId,
-  searchText: surgeries.searchText,
-  ownText: ownTextKey.surgeries,
-  // A word too short for the trigram index is tested in each key (100 000 surgeries: a pass of
-  // about 15 ms), only for a search of that word alone whose patients' rows settle its count first.
-  // A longer one reads its surgeries as the index yields them: gathered first (`id in (…)`), a
-  // word in most of their texts ('hospital', a payer's name) built the whole list before the
-  // count could stop at the cap (73 ms against 7).
-  ownIndexed: (word) =>
-    [...word].length < 3
-      ? likeWord(surgeries.searchText, word)
-      : { from: sql`surgeries_search cross join ${surgeries} on ${surgeries.id} = surgeries_search.rowid`, where: sql`surgeries_search match ${ftsPhrase(word)}` },
-  indexes: { patient: "surgeries_patient_date_idx", doctor: "surgeries_doctor_date_idx", unkeyed: "surgeries_search_text_missing_idx" },
-  ownKeysFew: false,
-  ownPairs: false,
+  storedKey: surgeries.searchClass,
+  // The key without the guide first: in the index a part is read through, where the whole key is not.
+  ownHolds: (word) => or(likeWord(surgeries.searchClass, word), likeWord(ownTextKey.surgeries, word))!,
+  // The rows of the keys holding the word, and those of the guides holding it whose key does not.
+  // A word of one character that a guide may hold cannot be told from the guides' trigrams.
+  ownIndexed: (word) => {
+    const guides = guidesHolding(word);
+    if (guides === undefined) return null;
+    const keys = listedClassKeysHolding(word);
+    const byKeys = keys.length > CLASS_KEYS_LISTED ? sql`${surgeries.searchClass} in (${classKeysHolding(word)})` : inArray(surgeries.searchClass, keys);
+    const sources: OwnSource[] = keys.length ? [byKeys] : [];
+    if (guides) sources.push({ from: GUIDES_THEN_ROWS, where: and(sql`surgery_guides_search match ${guides}`, keys.length ? sql`not (${byKeys})` : undefined)! });
+    return sources;
+  },
+  indexes: { patient: "surgeries_patient_date_idx", doctor: "surgeries_doctor_date_idx", own: "surgeries_search_class_idx", unkeyed: "surgeries_search_keys_missing_idx" },
+  // Its keys are few, but the patients' keys passed over for a rare short word (`byPatientKeys`:
+  // 200 000 keys, then each holder's surgeries sought) cost more than testing the word on the rows
+  // of the other words: a third of the patients have surgeries ('maria x' 170 ms against 11).
+  rareShortWordDrives: false,
+  ownPairs: true,
   order: surgeries.scheduledDate,
-  // Their own text (type, hospital, payer, guide) is not a few repeated keys: split only when no
-  // key holds any of the words, which is the usual case of a name. Their trigram index cannot tell
-  // the keys of a word of one or two characters (their keys do not end in a space, as the
-  // patients' do, so a pair's trigrams would miss it at a key's end).
-  ownClasses: (words) =>
-    words.some((word) => [...word].length < 3 || db.get(sql`select 1 from surgeries_search where surgeries_search match ${ftsPhrase(word)} limit 1`))
-      ? null
-      : [{ where: isNotNull(surgeries.searchText), covers: [] }],
+  // Keys grouped by the words they hold, each group sought in `surgeries_search_class_idx` (with
+  // its doctors); the keys that hold none, by exclusion. Not split when a guide holds one of the
+  // words (a guide number's digits), or may.
+  ownClasses: (words) => {
+    if (words.some((word) => guidesHolding(word) !== null)) return null;
+    const found = words.map(listedClassKeysHolding);
+    const holding = [...new Set(found.flat())];
+    if (holding.length > CLASS_KEYS_LISTED) return null;
+    const keyed = isNotNull(surgeries.searchClass);
+    return [
+      ...byWordsFound(words, found).map(({ members, covers }) => ({ where: inArray(surgeries.searchClass, members), covers, index: "surgeries_search_class_idx" })),
+      { where: holding.length ? and(keyed, notInArray(surgeries.searchClass, holding))! : keyed, covers: [] },
+    ];
+  },
 };
+
+/** Keys (type, hospital, payer) a word's own part lists as values (more are read by a subquery), and that a search splits its rows by (more, and it is not split). */
+const CLASS_KEYS_LISTED = 500;
+
+/** The surgeries' keys without the guide (surgery_search_keys) that hold `word`. */
+const classKeysHolding = (word: string) =>
+  db.select({ key: surgerySearchKeys.key }).from(surgerySearchKeys).where(likeWord(surgerySearchKeys.key, word));
+
+/** Up to CLASS_KEYS_LISTED + 1 of them, listed. */
+const listedClassKeysHolding = (word: string) =>
+  classKeysHolding(word)
+    .limit(CLASS_KEYS_LISTED + 1)
+    .all()
+    .map((row) => row.key);
+
+/** The guides' trigram index joined to the surgeries, row by row as it yields them. */
+const GUIDES_THEN_ROWS = sql`surgery_guides_search cross join ${surgeries} on ${surgeries.id} = surgery_guides_search.rowid`;
+
+/**
+ * The guides' trigram index query that finds the guides holding `word`: null when none does, and
+ * undefined for a word of one character that one may hold (a trigram has it). A word of two
+ * characters is every trigram that starts with it, from the index's vocabulary (each guide is
+ * indexed with a space after it, so one at its end has 'xy '). Kept until the surgeries are written.
+ */
+function guidesHolding(word: string): string | null | undefined {
+  return guidesUntilTablesChange(["surgeries"], word, () => {
+    const length = [...word].length;
+    if (length === 1) {
+      return prepared("select 1 from surgery_guides_search_terms where instr(term, ?) limit 1").get(word) ? undefined : null;
+    }
+    if (length === 2) {
+      const terms = prepared("select term from surgery_guides_search_terms where term >= ? and term < ?").pluck().all(word, `${word}\u{10FFFF}`) as string[];
+      return terms.length ? terms.map(ftsPhrase).join(" OR ") : null;
+    }
+    return prepared("select 1 from surgery_guides_search where surgery_guides_search match ? limit 1").get(ftsPhrase(word)) ? ftsPhrase(word) : null;
+  });
+}
+const guidesUntilTablesChange = tablesWriteCache(64);
 
 /** The surgeries search tested row by row (receivables, the task picker, the export). */
 export function surgerySearch(q: string): SQL | undefined {
@@ -402,7 +456,7 @@ export function createSurgery(userId: number, input: SurgeryInput): number {
       const ans = ansColumnsFor(columns.currentStage, null, new Date(), clinicHolidaySet(tx));
       const row = tx
         .insert(surgeries)
-        .values({ ...columns, ...ans, status, createdBy: userId, searchText: surgerySearchKey(columns) })
+        .values({ ...columns, ...ans, status, createdBy: userId, ...surgerySearchKeyColumns(columns) })
         .returning({ id: surgeries.id })
         .get();
       tx.insert(pipelineStages).values({ surgeryId: row.id, stage: columns.currentStage, fromStage: null, movedBy: userId }).run();
@@ -434,7 +488,7 @@ export function updateSurgery(userId: number, id: number, input: SurgeryInput) {
       }
       const ans = stageChanged ? ansColumnsFor(columns.currentStage, before.ansRequestedAt, new Date(), clinicHolidaySet(tx)) : {};
       const after = { ...columns, ...ans, status };
-      tx.update(surgeries).set({ ...after, searchText: surgerySearchKey(columns) }).where(eq(surgeries.id, id)).run();
+      tx.update(surgeries).set({ ...after, ...surgerySearchKeyColumns(columns) }).where(eq(surgeries.id, id)).run();
       syncReceivableOnConclusion(tx, id, userId, isSurgeryConcluded(before));
       if (stageChanged) {
         tx.insert(pipelineStages)

@@ -39,17 +39,25 @@ export interface WordSearchTable {
    */
   patientIndex: "patients_search" | "surgery_patients_search";
   doctorId: AnySQLiteColumn;
-  /** The stored key of the row's own text; null on rows written by hand until the next start. */
-  searchText: AnySQLiteColumn;
-  /** The row's own text as searched: the stored key, else the text folded now. */
-  ownText: SQL;
   /**
-   * Rows whose stored key contains the word, through an index: a condition on the table, sought in
-   * `indexes.own`, or a source that joins the table to a trigram index of its own with the
-   * condition on that index (read as it yields them: a count that stops at the cap reads no
-   * further); "none" when no key holds it, null when the index cannot answer it.
+   * The stored key `ownIndexed` and `ownClasses` seek the row by (the whole own text, or the part of
+   * it that repeats); null on rows written by hand until the next start, which are read through
+   * `indexes.unkeyed`.
    */
-  ownIndexed: (word: string) => SQL | { from: SQL; where: SQL } | "none" | null;
+  storedKey: AnySQLiteColumn;
+  /**
+   * The row's own text holds the word: its stored key, else its text folded now. Tested per row, so
+   * a key in the index being read is tested before the table's row is (SQLite seeks it only then).
+   */
+  ownHolds: (word: string) => SQL;
+  /**
+   * The rows with stored keys whose own text contains the word, through indexes, as disjoint
+   * sources: a condition on the table, sought in `indexes.own`, or a source that joins the table to
+   * a trigram index of its own with the condition on that index (read as it yields them: a count
+   * that stops at the cap reads no further). None when no key holds it; null when the indexes
+   * cannot answer it.
+   */
+  ownIndexed: (word: string) => OwnSource[] | null;
   /**
    * The indexes each part is read through, named to SQLite (INDEXED BY): its statistics see a list
    * of unknown length (`patient_id in (…)`) of keys each shared by many rows (40 doctors, a few
@@ -59,11 +67,12 @@ export interface WordSearchTable {
    */
   indexes: { patient: string; doctor: string; own?: string; unkeyed: string };
   /**
-   * Whether the own text's distinct keys are few, so `ownIndexed` answers a short word by testing
-   * each key once. Otherwise it passes over every row's key, and a short word drives only when its
-   * patients are common enough to settle the count first.
+   * Whether a rare short word drives, its patients found by a pass over every patient's key
+   * (`byPatientKeys`): it pays when the table is big against the patients (a million appointments)
+   * and `ownIndexed` answers the word by testing each of a few keys once. Otherwise a short word
+   * drives only when its patients are common enough to settle the count first.
    */
-  ownKeysFew: boolean;
+  rareShortWordDrives: boolean;
   /**
    * Whether `ownIndexed` and `ownClasses` answer a word of two characters through an index, as the
    * patients' trigram index does (`isShort`): a table's few keys each tested do; a trigram index
@@ -79,6 +88,9 @@ export interface WordSearchTable {
    */
   ownClasses: (words: string[]) => OwnClass[] | null;
 }
+
+/** Rows of a word's own text (`ownIndexed`): a condition sought in `indexes.own`, or a trigram index's rows joined to the table. */
+export type OwnSource = SQL | { from: SQL; where: SQL };
 
 /**
  * Rows whose stored key holds exactly `covers` of a search's words: a table's classes partition
@@ -148,8 +160,8 @@ const doctorsWith = (word: string) => sql`select ${doctors.id} from ${doctors} w
 function rowHasWord(t: WordSearchTable, word: string, perRow = false): SQL {
   const doctor = sql`${t.doctorId} in (${doctorsWith(word)})`;
   // A row's patient looked up costs more than its own text and doctor tested: last.
-  if (perRow) return or(likeWord(t.ownText, word), doctor, patientHolds(t.patientId, word))!;
-  return or(sql`${t.patientId} in (${patientsWith(word)})`, doctor, likeWord(t.ownText, word))!;
+  if (perRow) return or(t.ownHolds(word), doctor, patientHolds(t.patientId, word))!;
+  return or(sql`${t.patientId} in (${patientsWith(word)})`, doctor, t.ownHolds(word))!;
 }
 
 /** The search tested row by row: every word matches (exports, receivables, the walk of a common search). */
@@ -189,10 +201,10 @@ function wordParts(t: WordSearchTable, word: string, cap: number, common: boolea
   const notDoctors = doctorIds.length ? notInArray(t.doctorId, doctorIds) : undefined;
   const parts: Part[] = patientPart ? [patientPart] : [];
   if (doctorIds.length) parts.push({ index: t.indexes.doctor, where: and(inArray(t.doctorId, doctorIds), notPatients)! });
-  if (own !== "none") {
-    parts.push(is(own, SQL) ? { index: t.indexes.own, where: and(own, notPatients, notDoctors)! } : { from: own.from, where: and(own.where, notPatients, notDoctors)! });
+  for (const source of own) {
+    parts.push(is(source, SQL) ? { index: t.indexes.own, where: and(source, notPatients, notDoctors)! } : { from: source.from, where: and(source.where, notPatients, notDoctors)! });
   }
-  parts.push({ index: t.indexes.unkeyed, where: and(sql`${t.searchText} is null`, likeWord(t.ownText, word), notPatients, notDoctors)! });
+  parts.push({ index: t.indexes.unkeyed, where: and(sql`${t.storedKey} is null`, t.ownHolds(word), notPatients, notDoctors)! });
   return parts;
 }
 
@@ -229,13 +241,12 @@ const COMMON_SHORT_WORD = 4;
  *   few ms; the key index has them under their letter ('jo' after half the alphabet);
  * - for a rarer one, in the key index, smaller to pass over whole (200 000 keys: about 20 ms, the
  *   table 55), after a pass that stops at the first match, to leave the patients out when none
- *   holds the word ('(' is only in an appointment type). A table whose own keys are not few
- *   (`ownKeysFew`) would then pass over them too: such a word is tested row by row.
+ *   holds the word ('(' is only in an appointment type). Where that does not pay
+ *   (`rareShortWordDrives`), such a word is tested on its other words' rows, or row by row.
  */
 function byPatientKeys(t: WordSearchTable, word: string, common: boolean): { part: Part | null } | null {
   const holds = likeWord(patients.searchText, word);
-  // A pass over the own keys pays only when the patients' rows settle the count before it is read.
-  if (!common && !t.ownKeysFew) return null;
+  if (!common && !t.rareShortWordDrives) return null;
   if (!common && !anyPatientHolds(word)) return { part: null };
   return { part: { from: patientsThenRows(t, common ? sql`${patients} not indexed` : PATIENT_KEYS), where: holds } };
 }
@@ -285,9 +296,9 @@ const TABLE_SAMPLE = 1_000;
 
 /**
  * The share of the table's first rows (a sample, not indexed) that a long word finds: in their
- * patient, doctor or own text. A word in most hospitals' or payers' names ('hospital', 'sao') finds
- * most rows, which cost more read through its indexes (its own text's trigram index, then each row
- * by id: about 3 µs with the other words tested) than tested in a pass over the table (about 1).
+ * patient, doctor or own text. A word that finds most rows (a guide's digits, a hospital's name
+ * among keys that cannot be split) costs more read through its indexes (about 3 µs a row with the
+ * other words tested) than tested in a pass over the table (about 1).
  */
 function longWordShare(t: WordSearchTable, word: string): number {
   // Kept until what it reads is written: a search asks it again as its words are typed ('ana p', 'ana pa').
@@ -380,7 +391,7 @@ function coverParts(t: WordSearchTable, words: string[], shares: ReadonlyMap<str
   }
   parts.push({
     index: t.indexes.unkeyed,
-    where: and(sql`${t.searchText} is null`, whole.length ? notInArray(t.doctorId, whole) : undefined, allWords(t, words, true))!,
+    where: and(sql`${t.storedKey} is null`, whole.length ? notInArray(t.doctorId, whole) : undefined, allWords(t, words, true))!,
   });
   return parts;
 }
@@ -450,10 +461,11 @@ function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
  *   with at most COUNT_CAP they bound it (below).
  * - Several words, at least one of them long, whose tables' own keys can be split by them: the rows
  *   of their splits (`coverParts`), the short words tested on the patients the long ones find, with
- *   the filters, read up to the cap. When the own keys cannot be split by the short words
- *   (surgeries), the splits of several long words, read once with the short words and the filters
- *   tested on each row, when they are at most SHARED_ROWS_TESTED times the cap; so too the rows of
- *   one long word, when its sampled share (`longWordShare`) expects at most half that many.
+ *   the filters, read up to the cap. When the own keys cannot be split by the short words (a
+ *   surgeries' word a guide may hold: '7'), the splits of several long words, read once with the
+ *   short words and the filters tested on each row, when they are at most SHARED_ROWS_TESTED times
+ *   the cap; so too the rows of one long word, when its sampled share (`longWordShare`) expects at
+ *   most half that many.
  * - Otherwise each word that can drive is counted alone through its parts, up to the cap: cheap,
  *   since the count stops there. A word with no rows ends the search. A short word drives only
  *   unfiltered: alone, or among other words when few patients hold it. When most do, it is tested
@@ -573,10 +585,11 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   if (rarest && rarest.n <= cap) return settled(onDriven(rarest.parts, [rarest.word]));
   const covered = driving.length > 1 ? coverParts(t, driving, shares, cap) : null;
   if (covered) return settled(onDriven(covered, driving));
-  // Long words with short ones the own text cannot be split by (surgeries): the rows the long
-  // words share (split as above), or the one long word's, read once with the short words tested
-  // on each, when they are few enough to pass over whole. Row by row, the count passed over most
-  // of the table ('lima ca' 195 ms, 'ana pa' 171: now 50 and 70).
+  // Long words with short ones the own text cannot be split by (a surgeries' word a guide may
+  // hold: 'silva 7'): the rows the long words share (split as above), or the one long word's, read
+  // once with the short words tested on each, when they are few enough to pass over whole. Row by
+  // row, the count passed over most of the table ('lima ca' 195 ms, 'ana pa' 171, before the
+  // surgeries' keys without the guide: then 50 and 70).
   const long = driving.filter((word) => !isShort(t, word));
   /** The rows of the long word expected to have fewest (`fewestRowsWord`), the others tested on each: null when too many. Read once. */
   let fewestRead: WordSearchPlan | null | undefined;
@@ -616,10 +629,10 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // the filter tested in their indexes (sought in the doctor and own-text ones), up to the cap. A
   // filter that keeps fewer is cheaper to test row by row, through its own index.
   if (rarest && words.length === 1 && filters && countMatches(t.table, filters, cap).totalCapped) return settled(narrowed(rarest.parts, filters));
-  // Several words, each over the cap ('ana pau': 'ana' in 12 000 surgeries, 'pau' in São Paulo's
-  // hospitals): the rows of the one expected to have fewest, when few enough, read once with the
-  // others tested on each (62 ms, where the count row by row took 115). Row by row, the count
-  // passed over most of the table.
+  // Several words, each over the cap, that the own text cannot be split by ('ana g-70': 'ana' in
+  // 12 000 surgeries, 'g-70' in a tenth of the guides): the rows of the one expected to have
+  // fewest, when few enough, read once with the others tested on each ('ana pau', before the
+  // surgeries' keys without the guide: 62 ms, where the count row by row took 115).
   const tested = words.length > 1 ? readFewest() : null;
   if (tested) return tested;
   return rowByRow();

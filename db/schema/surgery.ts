@@ -50,10 +50,16 @@ export const surgeries = sqliteTable(
     denialAppeal: bool("denial_appeal"),
     /**
      * The list search's key of the surgery's own text (type, hospital, payer and guide number,
-     * folded by normalizeSearch), written with the row (app/models/surgery.server.ts); NULL as for
-     * appointments.search_text (app/.server/search-keys.ts).
+     * folded by normalizeSearch): `search_class`, ' | ', then the folded guide number. Written with
+     * the row (app/models/surgery.server.ts, app/.server/search-keys.ts).
      */
     searchText: text("search_text"),
+    /**
+     * The key without the guide number (type, hospital and payer): few distinct, counted in
+     * surgery_search_keys, so a search tests each once (migration 0043). NULL, with `search_text`,
+     * on rows written by hand until the next start stores both.
+     */
+    searchClass: text("search_class"),
     ...timestamps(),
   },
   (t) => [
@@ -72,8 +78,9 @@ export const surgeries = sqliteTable(
     index("surgeries_doctor_date_idx").on(t.doctorId, t.scheduledDate, t.id, t.patientId, t.status, t.currentStage, t.receivableStatus, t.payerId),
     // A patient's surgeries, in (scheduled_date, id) order; and a search's rows patient by patient
     // (app/models/word-search.server.ts), their doctor, the list's filters (the surgeries' and the
-    // receivables') and whether they have a key read from the index alone.
-    index("surgeries_patient_date_idx").on(t.patientId, t.scheduledDate, t.id, t.doctorId, t.status, t.currentStage, t.searchText, t.receivableStatus, t.payerId),
+    // receivables') and their key without the guide (whether they have one, and which) read from
+    // the index alone.
+    index("surgeries_patient_date_idx").on(t.patientId, t.scheduledDate, t.id, t.doctorId, t.status, t.currentStage, t.searchClass, t.receivableStatus, t.payerId),
     // Consultation → surgery conversion (kept by the KPI triggers): a patient's surgeries by creation.
     index("surgeries_patient_created_idx").on(t.patientId, t.createdAt),
     // The pipeline board's columns and totals per doctor, payer or hospital: seek the filter and the
@@ -84,7 +91,12 @@ export const surgeries = sqliteTable(
     index("surgeries_ans_due_idx").on(t.ansDueOn, t.currentStage, t.billedAmountCents).where(sql`${t.ansDueOn} is not null`),
     index("surgeries_receivable_date_idx").on(t.receivableStatus, t.scheduledDate),
     index("surgeries_paid_at_idx").on(t.paidAt),
-    index("surgeries_search_text_missing_idx").on(t.id).where(sql`${t.searchText} is null`),
+    // A search's rows by their own text without the guide: seek each key that contains the word
+    // (from surgery_search_keys), and within it each doctor a search's other words find, date,
+    // patient and the lists' filters read from the index (app/models/word-search.server.ts).
+    index("surgeries_search_class_idx").on(t.searchClass, t.doctorId, t.scheduledDate, t.patientId, t.status, t.currentStage, t.receivableStatus, t.payerId),
+    // The rows still without keys (written by hand since the last start).
+    index("surgeries_search_keys_missing_idx").on(t.id).where(sql`${t.searchClass} is null`),
     // Cirurgias a receber (ADR 0019): every receivable, or one payer's, or one status of one payer's,
     // in date order; cirurgias pagas by the day paid, also per payer, with the doctor (a doctor's
     // own) and the billed amount, so the list's 'Valor faturado' is summed from the index alone.
@@ -104,6 +116,17 @@ export const surgeries = sqliteTable(
     index("surgeries_guide_number_idx").on(t.guideNumber).where(sql`${t.guideNumber} is not null`),
   ],
 );
+
+/**
+ * Every distinct key of the surgeries' own text without the guide (`search_class`: type, hospital,
+ * payer), with how many surgeries have it: 100 000 surgeries share a few hundred, so a search tests
+ * each key once and seeks the matching ones in `surgeries_search_class_idx`. Kept by triggers on
+ * surgeries (migration 0043), as appointment_search_keys is; nothing in the app writes it.
+ */
+export const surgerySearchKeys = sqliteTable("surgery_search_keys", {
+  key: text("key").primaryKey(),
+  n: integer("n").notNull(),
+});
 
 /** SPEC §3 pipeline_stages: the log of moves on the board, newest last. */
 export const pipelineStages = sqliteTable(

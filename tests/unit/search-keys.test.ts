@@ -7,10 +7,11 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, surgeries } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
-import { appointmentSearchKey, fillSearchKeys, surgerySearchKey } from "~/.server/search-keys";
+import { appointmentSearchKey, fillSearchKeys, surgerySearchKeyColumns } from "~/.server/search-keys";
 import { createAppointment, listAppointments, updateAppointment } from "~/models/appointment.server";
-import { listSurgeries } from "~/models/surgery.server";
-import { insertDoctor, insertPatient, loginAs } from "./helpers";
+import { createSurgery, listSurgeries, updateSurgery } from "~/models/surgery.server";
+import type { SurgeryInput } from "~/validation/surgery";
+import { insertDoctor, insertHospital, insertPatient, insertPayer, loginAs } from "./helpers";
 
 let userId: number;
 let patientId: number;
@@ -32,6 +33,8 @@ function appointmentInput(type: string, location: string | null) {
 
 const storedKey = (table: typeof appointments | typeof surgeries, id: number) =>
   db.select({ key: table.searchText }).from(table).where(eq(table.id, id)).get()!.key;
+const surgeryKeys = (id: number) =>
+  db.select({ searchText: surgeries.searchText, searchClass: surgeries.searchClass }).from(surgeries).where(eq(surgeries.id, id)).get()!;
 const appointmentsFound = (q: string) => listAppointments({ q, page: 1, sort: "startTime", dir: "desc" }, {}).rows.map((r) => r.id);
 const surgeriesFound = (q: string) => listSurgeries({ q, page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null }).rows.map((r) => r.id);
 
@@ -46,6 +49,10 @@ describe("appointments", () => {
     expect(storedKey(appointments, id)).toBe(appointmentSearchKey({ type: "Retorno Pós", location: null }));
     expect(appointmentsFound("retorno pos")).toContain(id);
     expect(appointmentsFound("consultorio tres")).not.toContain(id);
+
+    // An edit that keeps the text (a new time) keeps the key: it is written again, unchanged.
+    updateAppointment(userId, id, { ...appointmentInput("Retorno Pós", null) });
+    expect(storedKey(appointments, id)).toBe(appointmentSearchKey({ type: "Retorno Pós", location: null }));
   });
 
   it("a row written by hand is found by its text, and gets its key at the next fill", () => {
@@ -79,6 +86,41 @@ describe("appointments", () => {
 });
 
 describe("surgeries", () => {
+  it("the model writes both keys with the row, again on every edit, and an edit that keeps the text keeps them", () => {
+    const input = (overrides: Partial<SurgeryInput> = {}): SurgeryInput => ({
+      patientId,
+      doctorId,
+      surgeryType: "Cordotomia Cervical",
+      scheduledDate: new Date(Date.UTC(2031, 2, 3, 12)),
+      surgeryStatus: "scheduled",
+      currentStage: "aguarda_docs",
+      estimatedDurationMin: 120,
+      hospitalId: insertHospital(`Hospital Íris ${slot}`),
+      hospitalName: null,
+      payerId: insertPayer(`Convênio Ônix ${slot}`),
+      payerName: null,
+      guideNumber: "GZ-7788",
+      billedAmount: null,
+      notes: null,
+      ...overrides,
+    });
+    const first = input();
+    const id = createSurgery(userId, first);
+    const keys = surgeryKeys(id);
+    expect(keys.searchClass).toBe(`cordotomia cervical | hospital iris ${slot} | convenio onix ${slot}`);
+    expect(keys.searchText).toBe(`${keys.searchClass} | gz-7788`);
+    expect(surgeriesFound(`onix gz-7788 cordotomia`)).toEqual([id]);
+
+    // A new date: the text is written again, unchanged, and keeps its keys.
+    updateSurgery(userId, id, { ...first, scheduledDate: new Date(Date.UTC(2031, 2, 4, 12)) });
+    expect(surgeryKeys(id)).toEqual(keys);
+    // A new guide: the whole key changes, the key without it does not.
+    updateSurgery(userId, id, { ...first, guideNumber: "GZ-9900" });
+    expect(surgeryKeys(id)).toEqual({ searchClass: keys.searchClass, searchText: `${keys.searchClass} | gz-9900` });
+    expect(surgeriesFound("gz-77")).toEqual([]);
+    expect(surgeriesFound("gz-99 cordotomia")).toEqual([id]);
+  });
+
   it("a surgery written by hand is found by its own text, gets the model's key, and loses it when its text changes", () => {
     const id = Number(
       sqlite
@@ -89,18 +131,21 @@ describe("surgeries", () => {
     );
     expect(surgeriesFound("rizotomia percutanea")).toEqual([id]);
     fillSearchKeys(sqlite);
-    expect(storedKey(surgeries, id)).toBe(
-      surgerySearchKey({ surgeryType: "Rizotomia Percutânea", hospital: "Hospital Ébano", payerName: "Convênio Âmbar", guideNumber: "GX-4411" }),
+    expect(surgeryKeys(id)).toEqual(
+      surgerySearchKeyColumns({ surgeryType: "Rizotomia Percutânea", hospital: "Hospital Ébano", payerName: "Convênio Âmbar", guideNumber: "GX-4411" }),
     );
     expect(surgeriesFound("ebano ambar gx-4411")).toEqual([id]);
 
     sqlite.prepare("update surgeries set hospital = 'Hospital Carvalho' where id = ?").run(id);
-    expect(storedKey(surgeries, id)).toBeNull();
+    expect(surgeryKeys(id)).toEqual({ searchText: null, searchClass: null });
     expect(surgeriesFound("carvalho rizotomia")).toEqual([id]);
     expect(surgeriesFound("ebano")).toEqual([]);
     // A change of another column keeps the key.
     fillSearchKeys(sqlite);
     sqlite.prepare("update surgeries set notes = 'Sem alergias' where id = ?").run(id);
     expect(storedKey(surgeries, id)).not.toBeNull();
+    // So does a text written again as it was.
+    sqlite.prepare("update surgeries set hospital = hospital, guide_number = guide_number where id = ?").run(id);
+    expect(surgeryKeys(id).searchClass).not.toBeNull();
   });
 });

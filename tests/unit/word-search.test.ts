@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, patients } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
 import { COUNT_CAP, type KeysetOrder } from "~/.server/pagination";
-import { appointmentSearchKey, fillSearchKeys, surgerySearchKey } from "~/.server/search-keys";
+import { appointmentSearchKey, fillSearchKeys, surgerySearchKeyColumns } from "~/.server/search-keys";
 import { searchWords } from "~/.server/search-sql";
 import { type ListParams, PAGE_SIZE, parseCursor } from "~/lib/list-params";
 import type { AppointmentFilters, SurgeryFilters } from "~/lib/lists";
@@ -71,8 +71,8 @@ beforeAll(async () => {
     "insert into appointments (patient_id, doctor_id, start_time, end_time, type, location, status, search_text) values (?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertSurgery = sqlite.prepare(
-    `insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, hospital, payer_name, guide_number, status, current_stage, search_text)
-     values (?, ?, ?, ?, ?, ?, ?, 'scheduled', 'aguarda_docs', ?)`,
+    `insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, hospital, payer_name, guide_number, status, current_stage, search_text, search_class)
+     values (?, ?, ?, ?, ?, ?, ?, 'scheduled', 'aguarda_docs', ?, ?)`,
   );
   sqlite.transaction(() => {
     for (let i = 0; i < 1_400; i += 1) {
@@ -88,8 +88,8 @@ beforeAll(async () => {
     for (let i = 0; i < 300; i += 1) {
       const surgery = { surgeryType: pick(["Artrodese Lombar", "Microdiscectomia", "Rizotomia", "Craniotomia"]), hospital: pick(HOSPITALS), payerName: pick(PAYERS), guideNumber: i % 4 ? `G-${7000 + i}` : null };
       const when = Date.UTC(2024, 0, 1) + Math.floor(rand() * 400) * DAY;
-      const key = i % 9 === 0 ? null : surgerySearchKey(surgery);
-      insertSurgery.run(pick(patientIds), pick(doctorIds), surgery.surgeryType, when, surgery.hospital, surgery.payerName, surgery.guideNumber, key);
+      const keys = i % 9 === 0 ? null : surgerySearchKeyColumns(surgery);
+      insertSurgery.run(pick(patientIds), pick(doctorIds), surgery.surgeryType, when, surgery.hospital, surgery.payerName, surgery.guideNumber, keys?.searchText ?? null, keys?.searchClass ?? null);
     }
   })();
   // Text changed by hand: the key goes, the new text is found.
@@ -134,7 +134,7 @@ const surgeryRows = () =>
         "select id, scheduled_date as date, patient_id as patientId, doctor_id as doctorId, surgery_type as surgeryType, hospital, payer_name as payerName, guide_number as guideNumber, status, current_stage as stage from surgeries",
       )
       .all() as (Row & { surgeryType: string; hospital: string | null; payerName: string | null; guideNumber: string | null })[]
-  ).map((row) => ({ ...row, own: surgerySearchKey(row) }));
+  ).map((row) => ({ ...row, own: surgerySearchKeyColumns(row).searchText }));
 
 type Listed = { rows: { id: number }[]; page: number; total: number; totalCapped: boolean; next: string | null; prev: string | null };
 
@@ -347,7 +347,7 @@ describe("a short word among other words", () => {
         // Short words: of one character, and for surgeries (whose own text cannot answer them) of two.
         for (const q of [
           ...["maria s", "silva m", "m silva", "igor m", "silva kw", "retorno zq", "santos (", "maria silva m", "sa ro", "santos 1"],
-          ...["maria silva x", "silva santos j", "retorno silva zq", "maria m silva s", "maria oliveira j", "costa oliveira j"],
+          ...["maria silva x", "silva santos j", "retorno silva zq", "maria m silva s", "maria oliveira 7", "costa oliveira 7"],
           ...["silva k", "retorno q", "retorno silva q"],
           // A short word an eighth of the patients hold ('y': the Rosys; 'ig': Igor), or only a location ('('):
           ...["silva ig", "ig omega", "silvana ig", "silvana kw", "silvana infiltracao ig", "retorno ig", "maria silva ig", "omega (", "igor sa"],
@@ -391,9 +391,9 @@ describe("a short word among other words", () => {
           }
           // No patient holds 'x' (a key does: 'Sala (Anexo)'): the patients 'maria silva' finds are not tested for it.
           if (t === APPOINTMENT_SEARCH && q === "maria silva x") paths.add(`a word no patient holds ${statements.some(onPatients) ? "tested" : "left out"}`);
-          // Surgeries' own keys cannot be split by a short word: it is tested on the rows several long
-          // words share (words no hospital, payer or type holds).
-          if (t === SURGERY_SEARCH && ["maria oliveira j", "costa oliveira j"].includes(q) && statements.at(-1)?.includes("row_number() over ()")) paths.add("surgeries among long words on their shared rows");
+          // Surgeries' own keys cannot be split by a short word a guide holds ('7'): it is tested on
+          // the rows several long words share.
+          if (t === SURGERY_SEARCH && ["maria oliveira 7", "costa oliveira 7"].includes(q) && statements.at(-1)?.includes("row_number() over ()")) paths.add("surgeries among long words on their shared rows");
           expectPlanned(t, plan!, want, cap, `${getTableName(t.table)} ${q} cap ${cap}: ${want.length}`);
         }
       }
@@ -409,7 +409,7 @@ describe("a short word among other words", () => {
       "rare, by its patients' keys first",
       "surgeries among long words on their shared rows",
     ]);
-  });
+  }, 60_000);
 });
 
 describe("surgeries: a long word over the cap among other words", () => {
@@ -418,10 +418,10 @@ describe("surgeries: a long word over the cap among other words", () => {
     const readTested = (statements: string[]) => statements.some((s) => s.includes("row_number() over ()"));
     const rowByRow = (statements: string[]) => statements.some((s) => s.startsWith('select count(*) from (select 1 from "surgeries" where'));
     const paths = new Set<string>();
-    // 'silva' is in a hospital's name, so the own keys cannot be split by it; 'ig' and 'y' are short
-    // words an eighth of the patients hold, 'om' is in every surgery's type; 'hospital' is in most
-    // surgeries' own text.
-    for (const q of ["omega om", "rosy om", "omega ig", "omega y", "rosy ig", "silva omega", "maria silva", "omega silva rocha", "silva ig", "hospital ig", "hospital omega"]) {
+    // The own keys cannot be split by a word a guide holds ('g-70', 'g', '7': every guide is
+    // 'G-7…'); 'y' is a short word an eighth of the patients hold; 'hospital' is in most surgeries'
+    // own text.
+    for (const q of ["omega 7", "rosy 7", "omega g", "omega y g-7", "rosy g", "silva g-70", "maria g-70", "omega silva g-71", "silva g", "hospital g", "hospital g-7", "g-7 omega"]) {
       const words = searchWords(q);
       const long = words.filter((word) => !isShort(SURGERY_SEARCH, word));
       const rowsOf = long.map((word) => expected(rows, word, () => true, "asc").length);
@@ -455,7 +455,7 @@ describe("surgeries: a long word over the cap among other words", () => {
       "several long words, over the cap: on the fewest's rows",
       "their rows many: row by row",
     ]);
-  });
+  }, 60_000);
 });
 
 describe("surgeries", () => {
@@ -468,6 +468,33 @@ describe("surgeries", () => {
     ];
     const queries = [...QUERIES, "hospital", "sulamerica silva", "jardim"];
     expectBruteForce(rows, queries, filterSets, (state, filters) => listSurgeries({ ...state, sort: "scheduledDate" }, filters));
+  }, 60_000);
+
+  it("a word in both a key and guides finds the rows of each once, with or without other words", () => {
+    // A payer's name holding what some guides hold ('701' is in 'G-7013', 'G-7015'…): its rows are read from the
+    // keys and from the guides, the guides' without those of the keys.
+    const insert = sqlite.prepare(
+      "insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, hospital, payer_name, guide_number, status, current_stage, search_text, search_class) values (?, ?, ?, ?, ?, ?, ?, 'scheduled', 'aguarda_docs', ?, ?)",
+    );
+    const added = [null, "G-7013", "G-8801"].map((guideNumber, i) => {
+      const surgery = { surgeryType: "Craniotomia", hospital: "Santa Rosa", payerName: "Plano 7013", guideNumber };
+      const keys = surgerySearchKeyColumns(surgery);
+      const when = Date.UTC(2024, 3, 1 + i);
+      return Number(insert.run(patientIds[i], doctorIds[i], surgery.surgeryType, when, surgery.hospital, surgery.payerName, guideNumber, keys.searchText, keys.searchClass).lastInsertRowid);
+    });
+    try {
+      const rows = surgeryRows();
+      const statements = capturePrepared(() =>
+        expectBruteForce(rows, ["7013", "701", "70", "plano 701", "701 craniotomia", "silva 70", "g-70 plano"], [{ filters: { status: null, stage: null, doctorId: null }, keep: () => true }], (state, filters) =>
+          listSurgeries({ ...state, sort: "scheduledDate" }, filters),
+        ),
+      );
+      // '701' is in the payer's key and in guides: both sources are read.
+      expect(statements.some((s) => s.includes("surgery_guides_search match") && s.includes('not ("surgeries"."search_class" in ('))).toBe(true);
+      expect(rows.filter((row) => row.own.includes("7013")).length).toBeGreaterThan(added.length);
+    } finally {
+      sqlite.prepare(`delete from surgeries where id in (${added.join(", ")})`).run();
+    }
   }, 60_000);
 
   it("the receivables list finds a search as the surgeries list does, with its own filters and a doctor's scope", () => {
@@ -517,21 +544,51 @@ describe("surgeries", () => {
     }
   });
 
-  it("the trigram index of their own text follows every write", () => {
-    const check = () => sqlite.prepare("insert into surgeries_search (surgeries_search, rank) values ('integrity-check', 1)").run();
-    check();
+  it("the keys' table and the guides' trigram index hold exactly the stored keys, through fills, hand edits and deletes", () => {
+    const keysNow = () => sqlite.prepare("select key, n from surgery_search_keys order by key").all();
+    const keysOfRows = () =>
+      sqlite.prepare("select search_class as key, count(*) as n from surgeries where search_class is not null group by search_class order by key").all();
+    // Every guide's trigrams, and the pairs at its ends: the rows the index finds are exactly those
+    // whose folded guide holds them, among the rows with keys.
+    const probes = () => {
+      const guides = (sqlite.prepare("select distinct guide_number from surgeries where guide_number is not null").pluck().all() as string[]).map(normalizeSearch);
+      return [...new Set(guides.flatMap((guide) => [guide.slice(0, 2), guide.slice(-2), ...[...guide].slice(2).map((_, i) => guide.slice(i, i + 3))]))];
+    };
+    const expectExact = (step: string) => {
+      expect(keysNow(), step).toEqual(keysOfRows());
+      expect(() => sqlite.prepare("insert into surgery_guides_search (surgery_guides_search, rank) values ('integrity-check', 1)").run(), step).not.toThrow();
+      for (const word of probes()) {
+        const match = word.length === 2
+          ? (sqlite.prepare("select term from surgery_guides_search_terms where term >= ? and term < ?").pluck().all(word, `${word}\u{10FFFF}`) as string[]).map((t) => `"${t}"`).join(" OR ")
+          : `"${word}"`;
+        const found = match ? sqlite.prepare("select rowid from surgery_guides_search where surgery_guides_search match ? order by rowid").pluck().all(match) : [];
+        const holding = (sqlite.prepare("select id, guide_number as guide from surgeries where search_class is not null order by id").all() as { id: number; guide: string | null }[])
+          .filter((row) => normalizeSearch(row.guide).includes(word))
+          .map((row) => row.id);
+        expect(found, `${step}: ${word}`).toEqual(holding);
+      }
+    };
+    expectExact("as written");
     fillSearchKeys(sqlite);
-    check();
+    expectExact("filled");
     sqlite.prepare("update surgeries set payer_name = 'Convênio Ípsilon' where id % 5 = 0").run();
-    check();
+    expectExact("a payer changed by hand");
     expect(listSurgeries({ q: "ipsilon", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null }).total).toBe(
       sqlite.prepare("select count(*) from surgeries where id % 5 = 0").pluck().get(),
     );
     fillSearchKeys(sqlite);
+    expectExact("filled again");
+    sqlite.prepare("update surgeries set guide_number = 'H-' || (9000 + id) where id % 6 = 0").run();
+    expectExact("a guide changed by hand");
+    fillSearchKeys(sqlite);
+    expectExact("filled once more");
+    expect(listSurgeries({ q: "h-90", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null }).total).toBe(
+      sqlite.prepare("select count(*) from surgeries where id % 6 = 0 and 9000 + id < 9100").pluck().get(),
+    );
     sqlite.prepare("delete from surgeries where id % 7 = 0").run();
-    check();
+    expectExact("deleted");
     expect(normalizeSearch("Ípsilon")).toBe("ipsilon");
-  });
+  }, 60_000);
 
   it("the trigram index of the patients with surgeries holds exactly them, with their keys, through every write", () => {
     const indexed = () => sqlite.prepare("select rowid as id, search_text as key from surgery_patients_search order by rowid").all();
@@ -603,14 +660,19 @@ describe("query plans", () => {
     const none = planned(APPOINTMENT_SEARCH, "(");
     expect(none.length).toBeGreaterThan(0);
     expect(none.some((s) => /cross join|"patients"/.test(s))).toBe(false);
-    // Surgeries' own keys are not few: a rare short word is tested row by row, a common one drives.
-    expect(planned(SURGERY_SEARCH, "kw")).toEqual([]);
+    // Among the surgeries, a common short word drives; a rare one does not (`rareShortWordDrives`):
+    // the pass over the patients' keys costs more than the surgeries it would spare.
     const surgeries = planned(SURGERY_SEARCH, "m");
     expect(surgeries.some((s) => s.includes('"patients" not indexed cross join "surgeries"'))).toBe(true);
-    for (const statement of [...common, ...rare, ...pair, ...none, ...surgeries]) {
+    const rareSurgeries = planned(SURGERY_SEARCH, "k");
+    expect(rareSurgeries).toEqual([]);
+    // Their keys without the guide answer a word of two characters: it drives through the trigrams.
+    const pairSurgeries = planned(SURGERY_SEARCH, "kw");
+    expect(pairSurgeries.some((s) => s.includes('surgery_patients_search join "surgeries" indexed by surgeries_patient_date_idx'))).toBe(true);
+    for (const statement of [...common, ...rare, ...pair, ...none, ...surgeries, ...rareSurgeries, ...pairSurgeries]) {
       const params = (statement.match(/\?/g) ?? []).map(() => 1);
       const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
-      expect(plan, plan).not.toMatch(/^SCAN appointments( USING (COVERING )?INDEX (?!\w+_search_text_missing_idx)|$)/m);
+      expect(plan, plan).not.toMatch(/^SCAN (appointments|surgeries)( USING (COVERING )?INDEX (?!\w+_(search_text|search_keys)_missing_idx)|$)/m);
     }
   });
 
@@ -626,7 +688,7 @@ describe("query plans", () => {
       const params = (statement.match(/\?/g) ?? []).map(() => 1);
       const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
       // A scan of the partial index of rows without a key reads only those rows.
-      const bigScan = /^SCAN (patients|appointments|surgeries)( USING (COVERING )?INDEX (?!\w+_search_text_missing_idx)|$)/m;
+      const bigScan = /^SCAN (patients|appointments|surgeries)( USING (COVERING )?INDEX (?!\w+_(search_text|search_keys)_missing_idx)|$)/m;
       expect(plan, plan).not.toMatch(bigScan);
     }
     // A surgery's patients are sought among those with surgeries; an appointment's among all.
@@ -655,23 +717,31 @@ describe("query plans", () => {
     expect(walks[0]).toMatch(/limit \?\) where hit limit \?$/);
   });
 
-  it("a word in the surgeries' own text is read as their trigram index yields it, so its count can stop at the cap", () => {
-    sqlite.prepare("update doctors set name = name").run(); // a write to what a search reads: planned again
-    const statements = capturePrepared(() => {
-      listSurgeries({ q: "hospital", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null });
-    });
-    const counts = statements.filter((s) => /^select count\(\*\) as n from \(.*union all/i.test(s));
-    expect(counts.length).toBeGreaterThanOrEqual(1);
-    for (const statement of counts) {
-      expect(statement).toContain('from surgeries_search cross join "surgeries" on "surgeries"."id" = surgeries_search.rowid');
-      expect(statement).not.toContain("in (select rowid from surgeries_search");
-      const params = (statement.match(/\?/g) ?? []).map(() => 1);
-      const rows = sqlite.prepare(`explain query plan ${statement}`).all(...params) as { id: number; parent: number; detail: string }[];
+  it("a word of a hospital's name seeks its keys in the keys' index, and a guide's word is read as the guides' trigram index yields it", () => {
+    const countsOf = (q: string) => {
+      sqlite.prepare("update doctors set name = name").run(); // a write to what a search reads: planned again
+      const statements = capturePrepared(() => {
+        listSurgeries({ q, page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null });
+      });
+      const counts = statements.filter((s) => /^select count\(\*\) as n from \(.*union all/i.test(s));
+      expect(counts.length, q).toBeGreaterThanOrEqual(1);
+      return counts.map((statement) => {
+        const params = (statement.match(/\?/g) ?? []).map(() => 1);
+        return { statement, rows: sqlite.prepare(`explain query plan ${statement}`).all(...params) as { id: number; parent: number; detail: string }[] };
+      });
+    };
+    for (const { statement, rows } of countsOf("hospital")) {
+      expect(statement).toContain('"surgeries" indexed by surgeries_search_class_idx where ("surgeries"."search_class" in (');
+      expect(statement).not.toContain("surgery_guides_search");
+      expect(rows.some((r) => /^SEARCH surgeries USING COVERING INDEX surgeries_search_class_idx \(search_class=\?\)/.test(r.detail)), JSON.stringify(rows)).toBe(true);
+    }
+    for (const { statement, rows } of countsOf("g-70")) {
+      expect(statement).toContain('from surgery_guides_search cross join "surgeries" on "surgeries"."id" = surgery_guides_search.rowid');
       // Not gathered into a list first: no subquery reads the index.
       const lists = new Set(rows.filter((r) => r.detail.startsWith("LIST SUBQUERY")).map((r) => r.id));
-      const listed = rows.filter((r) => lists.has(r.parent) && /surgeries_search/.test(r.detail));
+      const listed = rows.filter((r) => lists.has(r.parent) && /surgery_guides_search/.test(r.detail));
       expect(listed, JSON.stringify(rows)).toHaveLength(0);
-      expect(rows.some((r) => /^SCAN surgeries_search VIRTUAL TABLE/.test(r.detail))).toBe(true);
+      expect(rows.some((r) => /^SCAN surgery_guides_search VIRTUAL TABLE/.test(r.detail))).toBe(true);
       expect(rows.some((r) => /^SEARCH surgeries USING INTEGER PRIMARY KEY/.test(r.detail))).toBe(true);
     }
   });

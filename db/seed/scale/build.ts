@@ -433,10 +433,10 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
   log("Índices: chaves de busca das consultas e cirurgias…");
   fillSearchKeys(conn);
   log("Índices: otimizando a busca de pacientes e atualizando estatísticas (ANALYZE)…");
-  // The trigram indexes were filled by their triggers row by row (the surgeries' as their keys were
+  // The trigram indexes were filled by their triggers row by row (the surgeries' guides as their keys were
   // stored); merge their segments and check them against the tables, so a search finds exactly what
   // the tables hold.
-  for (const index of ["patients_search", "surgeries_search", "surgery_patients_search"]) {
+  for (const index of ["patients_search", "surgery_guides_search", "surgery_patients_search"]) {
     conn.exec(`INSERT INTO ${index}(${index}) VALUES ('optimize')`);
     conn.exec(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 1)`);
   }
