@@ -67,8 +67,10 @@ export const SURGERY_SEARCH: WordSearchTable = {
   patientIndex: "surgery_patients_search",
   doctorId: surgeries.doctorId,
   storedKey: surgeries.searchClass,
-  // The key without the guide first: in the index a part is read through, where the whole key is not.
-  ownHolds: (word) => or(likeWord(surgeries.searchClass, word), likeWord(ownTextKey.surgeries, word))!,
+  // The key without the guide first (in the index a part is read through, where the whole key is
+  // not), then the guide (the whole key after it and ' | '); a row without keys, its text folded.
+  ownHolds: (word) =>
+    sql`coalesce(${likeWord(surgeries.searchClass, word)} or ${likeWord(sql`substr(${surgeries.searchText}, length(${surgeries.searchClass}) + 4)`, word)}, ${likeWord(ownTextKey.surgeries, word)})`,
   // The rows of the keys holding the word, and those of the guides holding it whose key does not.
   // A word of one character that a guide may hold cannot be told from the guides' trigrams.
   ownIndexed: (word) => {
