@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, ne } from "drizzle-orm";
 import { appointmentSearchKeys, appointments, doctors, patients } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
@@ -12,7 +12,7 @@ import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { AppointmentFilters, AppointmentSort } from "~/lib/lists";
 import { likeWord } from "~/.server/search-sql";
 import { type AppointmentInput, MAX_APPOINTMENT_HOURS } from "~/validation/appointment";
-import { type WordSearchTable, byWordsFound, planWordSearch, rowSearch, searchedTables, wordSearchLocate, wordSearchPage } from "./word-search.server";
+import { type WordSearchTable, fewOwnKeys, planWordSearch, rowSearch, searchedTables, wordSearchLocate, wordSearchPage } from "./word-search.server";
 
 export { APPOINTMENT_LIST, APPOINTMENT_SORTS } from "~/lib/lists";
 
@@ -27,22 +27,8 @@ const HOUR_MS = 3_600_000;
  */
 const CLASH_LOOKBACK_MS = 2 * MAX_APPOINTMENT_HOURS * HOUR_MS;
 
-/**
- * Keys a word's own-text part lists as values (more are read by a subquery), and that a search of
- * several words splits its rows by (more, and it is not split).
- */
-const OWN_KEYS_LISTED = 500;
-
-/** The distinct own-text keys that hold `word`. */
-const keysHolding = (word: string) =>
-  db.select({ key: appointmentSearchKeys.key }).from(appointmentSearchKeys).where(likeWord(appointmentSearchKeys.key, word));
-
-/** Up to OWN_KEYS_LISTED + 1 of them, listed. */
-const listedKeysHolding = (word: string) =>
-  keysHolding(word)
-    .limit(OWN_KEYS_LISTED + 1)
-    .all()
-    .map((row) => row.key);
+/** The appointments' own-text keys (appointment_search_keys), sought in `appointments_search_text_idx`. */
+const OWN_KEYS = fewOwnKeys(appointmentSearchKeys, appointments.searchText, "appointments_search_text_idx");
 
 /**
  * Search over patient name (and CPF, e-mail, phone), doctor name, type and location, accent- and
@@ -60,9 +46,8 @@ export const APPOINTMENT_SEARCH: WordSearchTable = {
   storedKey: appointments.searchText,
   ownHolds: (word) => likeWord(ownTextKey.appointments, word),
   ownIndexed: (word) => {
-    const keys = listedKeysHolding(word);
-    if (keys.length === 0) return [];
-    return [keys.length > OWN_KEYS_LISTED ? sql`${appointments.searchText} in (${keysHolding(word)})` : inArray(appointments.searchText, keys)];
+    const rows = OWN_KEYS.rows(word);
+    return rows ? [rows] : [];
   },
   indexes: { patient: "appointments_patient_start_idx", doctor: "appointments_kpi_doctor_start_idx", own: "appointments_search_text_idx", unkeyed: "appointments_search_text_idx" },
   rareShortWordDrives: true,
@@ -70,16 +55,7 @@ export const APPOINTMENT_SEARCH: WordSearchTable = {
   order: appointments.startTime,
   // Keys grouped by the words they hold, each group sought in `appointments_search_text_idx`
   // (with its doctors); the keys that hold none, by exclusion.
-  ownClasses: (words) => {
-    const found = words.map(listedKeysHolding);
-    const holding = [...new Set(found.flat())];
-    if (holding.length > OWN_KEYS_LISTED) return null;
-    const keyed = isNotNull(appointments.searchText);
-    return [
-      ...byWordsFound(words, found).map(({ members, covers }) => ({ where: inArray(appointments.searchText, members), covers, index: "appointments_search_text_idx" })),
-      { where: holding.length ? and(keyed, notInArray(appointments.searchText, holding))! : keyed, covers: [] },
-    ];
-  },
+  ownClasses: (words) => OWN_KEYS.classes(words),
 };
 
 function appointmentFilters(filters: AppointmentFilters) {

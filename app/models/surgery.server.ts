@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, getTableName, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, getTableName, inArray, or, sql } from "drizzle-orm";
 import {
   doctors,
   financialTransactions,
@@ -34,7 +34,7 @@ import { opmeStateForMove } from "./opme.server";
 import { ansColumnsFor, clinicHolidaySet } from "./pipeline.server";
 import { instantiateChecklist } from "./stage-checklist.server";
 import { isSurgeryConcluded, syncReceivableOnConclusion } from "./receivable.server";
-import { type OwnSource, type WordSearchTable, byWordsFound, planWordSearch, rowSearch, searchedTables, wordSearchLocate, wordSearchPage } from "./word-search.server";
+import { type OwnSource, type WordSearchTable, fewOwnKeys, planWordSearch, rowSearch, searchedTables, wordSearchLocate, wordSearchPage } from "./word-search.server";
 import { doctorPickerOptions, patientPickerOptions } from "./picker-options.server";
 import { registryOption } from "~/lib/form-options";
 
@@ -48,6 +48,9 @@ const BILLED_RECEIVABLE_STATUSES = ["faturado", "pendente", "pago", "glosa"] as 
 export class SurgeryError extends DomainError<keyof SurgeryInput & string> {}
 
 // ---------------------------------------------------------------------------- search
+
+/** The surgeries' keys without the guide (surgery_search_keys), sought in `surgeries_search_class_idx`. */
+const CLASS_KEYS = fewOwnKeys(surgerySearchKeys, surgeries.searchClass, "surgeries_search_class_idx");
 
 /**
  * Search over patient name, doctor name, surgery type, hospital, payer and guide number (accent- and
@@ -76,10 +79,9 @@ export const SURGERY_SEARCH: WordSearchTable = {
   ownIndexed: (word) => {
     const guides = guidesHolding(word);
     if (guides === undefined) return null;
-    const keys = listedClassKeysHolding(word);
-    const byKeys = keys.length > CLASS_KEYS_LISTED ? sql`${surgeries.searchClass} in (${classKeysHolding(word)})` : inArray(surgeries.searchClass, keys);
-    const sources: OwnSource[] = keys.length ? [byKeys] : [];
-    if (guides) sources.push({ from: GUIDES_THEN_ROWS, where: and(sql`surgery_guides_search match ${guides}`, keys.length ? sql`not (${byKeys})` : undefined)! });
+    const byKeys = CLASS_KEYS.rows(word);
+    const sources: OwnSource[] = byKeys ? [byKeys] : [];
+    if (guides) sources.push({ from: GUIDES_THEN_ROWS, where: and(sql`surgery_guides_search match ${guides}`, byKeys ? sql`not (${byKeys})` : undefined)! });
     return sources;
   },
   indexes: { patient: "surgeries_patient_date_idx", doctor: "surgeries_doctor_date_idx", own: "surgeries_search_class_idx", unkeyed: "surgeries_search_keys_missing_idx" },
@@ -92,32 +94,8 @@ export const SURGERY_SEARCH: WordSearchTable = {
   // Keys grouped by the words they hold, each group sought in `surgeries_search_class_idx` (with
   // its doctors); the keys that hold none, by exclusion. Not split when a guide holds one of the
   // words (a guide number's digits), or may.
-  ownClasses: (words) => {
-    if (words.some((word) => guidesHolding(word) !== null)) return null;
-    const found = words.map(listedClassKeysHolding);
-    const holding = [...new Set(found.flat())];
-    if (holding.length > CLASS_KEYS_LISTED) return null;
-    const keyed = isNotNull(surgeries.searchClass);
-    return [
-      ...byWordsFound(words, found).map(({ members, covers }) => ({ where: inArray(surgeries.searchClass, members), covers, index: "surgeries_search_class_idx" })),
-      { where: holding.length ? and(keyed, notInArray(surgeries.searchClass, holding))! : keyed, covers: [] },
-    ];
-  },
+  ownClasses: (words) => (words.some((word) => guidesHolding(word) !== null) ? null : CLASS_KEYS.classes(words)),
 };
-
-/** Keys (type, hospital, payer) a word's own part lists as values (more are read by a subquery), and that a search splits its rows by (more, and it is not split). */
-const CLASS_KEYS_LISTED = 500;
-
-/** The surgeries' keys without the guide (surgery_search_keys) that hold `word`. */
-const classKeysHolding = (word: string) =>
-  db.select({ key: surgerySearchKeys.key }).from(surgerySearchKeys).where(likeWord(surgerySearchKeys.key, word));
-
-/** Up to CLASS_KEYS_LISTED + 1 of them, listed. */
-const listedClassKeysHolding = (word: string) =>
-  classKeysHolding(word)
-    .limit(CLASS_KEYS_LISTED + 1)
-    .all()
-    .map((row) => row.key);
 
 /** The guides' trigram index joined to the surgeries, row by row as it yields them. */
 const GUIDES_THEN_ROWS = sql`surgery_guides_search cross join ${surgeries} on ${surgeries.id} = surgery_guides_search.rowid`;

@@ -1,7 +1,7 @@
-import { SQL, and, asc, desc, getTableName, inArray, is, notInArray, or, sql } from "drizzle-orm";
+import { SQL, and, asc, desc, getTableName, inArray, is, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type VersionedTable, sqlKey, tablesWriteCache } from "~/.server/data-cache";
-import { doctors, patients } from "~db/schema";
+import { type appointmentSearchKeys, doctors, patients, type surgerySearchKeys } from "~db/schema";
 import { db } from "~/.server/db";
 import { COUNT_CAP, type KeysetOrder, countMatches, locateIn, pageIds } from "~/.server/pagination";
 import type { Cursor } from "~/lib/list-params";
@@ -100,6 +100,40 @@ export interface OwnClass {
   where: SQL;
   covers: string[];
   index?: string;
+}
+
+/** Keys a word's own part lists as values (more are read by a subquery), and that a search splits its rows by (more, and it is not split). */
+const OWN_KEYS_LISTED = 500;
+
+/**
+ * A table's own text as a few distinct keys, each counted in a table of its keys kept by triggers
+ * (`appointment_search_keys`, `surgery_search_keys`): a word tests each key once, and its rows are
+ * the keys' rows, sought in `index` (the stored key first).
+ */
+export function fewOwnKeys(keys: typeof appointmentSearchKeys | typeof surgerySearchKeys, storedKey: AnySQLiteColumn, index: string) {
+  const holding = (word: string) => sql`select ${sql.identifier("key")} from ${keys} where ${likeWord(sql.identifier("key"), word)}`;
+  /** Up to OWN_KEYS_LISTED + 1 of the keys holding `word`, listed. */
+  const listed = (word: string) => db.all<{ key: string }>(sql`${holding(word)} limit ${OWN_KEYS_LISTED + 1}`).map((row) => row.key);
+  return {
+    /** The rows whose key holds `word` (listed, or read by a subquery when more); null when no key does. */
+    rows(word: string): SQL | null {
+      const found = listed(word);
+      if (found.length === 0) return null;
+      return found.length > OWN_KEYS_LISTED ? sql`${storedKey} in (${holding(word)})` : inArray(storedKey, found);
+    },
+    /** The keyed rows split by the words their key holds (`ownClasses`); null when the keys holding them are too many to list. */
+    classes(words: string[]): OwnClass[] | null {
+      const found = words.map(listed);
+      const all = [...new Set(found.flat())];
+      if (all.length > OWN_KEYS_LISTED) return null;
+      const keyed = isNotNull(storedKey);
+      return [
+        ...byWordsFound(words, found).map(({ members, covers }) => ({ where: inArray(storedKey, members), covers, index })),
+        // The keys that hold none, by exclusion (through the doctors' index: `coverParts`).
+        { where: all.length ? and(keyed, notInArray(storedKey, all))! : keyed, covers: [] },
+      ];
+    },
+  };
 }
 
 /** Items grouped by the words that find them (`found[i]` are those `words[i]` finds), each group with its words in search order. */
