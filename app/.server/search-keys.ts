@@ -46,7 +46,7 @@ export const ownTextKey = {
 export function fillSearchKeys(conn: Database.Database): number {
   const db = drizzle(conn);
   // Plain UPDATEs: drizzle's would also move updated_at, and the row has not changed. The
-  // surgeries' two keys as surgerySearchKeys makes them.
+  // surgeries' two keys as surgerySearchKeyColumns makes them.
   const fillAppointments = () =>
     db.run(sql`update ${appointments} set search_text = normalize_search(${appointmentText}) where ${appointments.searchText} is null`).changes;
   const fillSurgeries = () =>

@@ -111,7 +111,7 @@ const OWN_KEYS_LISTED = 500;
  * the keys' rows, sought in `index` (the stored key first).
  */
 export function fewOwnKeys(keys: typeof appointmentSearchKeys | typeof surgerySearchKeys, storedKey: AnySQLiteColumn, index: string) {
-  const holding = (word: string) => sql`select ${sql.identifier("key")} from ${keys} where ${likeWord(sql.identifier("key"), word)}`;
+  const holding = (word: string) => sql`select ${keys.key} from ${keys} where ${likeWord(keys.key, word)}`;
   /** Up to OWN_KEYS_LISTED + 1 of the keys holding `word`, listed. */
   const listed = (word: string) => db.all<{ key: string }>(sql`${holding(word)} limit ${OWN_KEYS_LISTED + 1}`).map((row) => row.key);
   return {
