@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, and, sql } from "drizzle-orm";
 import { likeContains, normalizeSearch } from "~/lib/search";
+import { prepared } from "./db";
 
 /** The words of a search, normalised like the stored keys ("João  da Silva" → joao, da, silva). */
 export function searchWords(q: string): string[] {
@@ -14,6 +15,18 @@ export function likeWord(text: SQLWrapper, word: string): SQL {
 /** An FTS5 phrase: the word matched literally anywhere in the key (a trigram index answers substrings). */
 export function ftsPhrase(word: string): string {
   return `"${word.replace(/"/g, '""')}"`;
+}
+
+/**
+ * A word of two characters as a query of a trigram index: every trigram in the index's vocabulary
+ * (its fts5vocab 'row' table) that starts with the word, joined by OR; null when none does. A key
+ * indexed with a space after it holds the word exactly when it holds one of those trigrams.
+ */
+export function pairTermsQuery(vocabulary: "patients_search_terms" | "surgery_guides_search_terms", word: string): string | null {
+  // Every term with the word's two characters first sorts from the word to the word followed by
+  // the last code point.
+  const terms = prepared(`select term from ${vocabulary} where term >= ? and term < ?`).pluck().all(word, `${word}\u{10FFFF}`) as string[];
+  return terms.length ? `(${terms.map(ftsPhrase).join(" OR ")})` : null;
 }
 
 /**

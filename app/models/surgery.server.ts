@@ -26,7 +26,7 @@ import { normalizeSearch } from "~/lib/search";
 import { cleanQueryText } from "~/lib/text";
 import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { INITIAL_PIPELINE_STAGE, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
-import { ftsPhrase, likeWord } from "~/.server/search-sql";
+import { ftsPhrase, likeWord, pairTermsQuery } from "~/.server/search-sql";
 import { cachedUntilWrite, tablesWriteCache } from "~/.server/data-cache";
 import { OTHER_CHOICE, SURGERY_FORM_FIELDS, type SurgeryInput } from "~/validation/surgery";
 import { OPME_JUSTIFICATION_MESSAGE, approvalNeedsJustification } from "~/lib/opme";
@@ -112,10 +112,7 @@ function guidesHolding(word: string): string | null | undefined {
     if (length === 1) {
       return prepared("select 1 from surgery_guides_search_terms where instr(term, ?) limit 1").get(word) ? undefined : null;
     }
-    if (length === 2) {
-      const terms = prepared("select term from surgery_guides_search_terms where term >= ? and term < ?").pluck().all(word, `${word}\u{10FFFF}`) as string[];
-      return terms.length ? terms.map(ftsPhrase).join(" OR ") : null;
-    }
+    if (length === 2) return pairTermsQuery("surgery_guides_search_terms", word);
     return prepared("select 1 from surgery_guides_search where surgery_guides_search match ? limit 1").get(ftsPhrase(word)) ? ftsPhrase(word) : null;
   });
 }
