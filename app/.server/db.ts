@@ -6,7 +6,7 @@ import path from "node:path";
 import * as schema from "~db/schema";
 import { sealLegacyEntries } from "./audit-chain";
 import { fillSearchKeys } from "./search-keys";
-import { normalizeSearch } from "~/lib/search";
+import { registerFunctions } from "./sql-functions";
 
 export const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
 
@@ -34,15 +34,6 @@ export function openDatabase(file: string = databasePath) {
     }
   }
   return sqlite;
-}
-
-/**
- * The SQL functions our queries use, on any connection (the server's, or an export's read-only one).
- * normalize_search(text): the same accent- and case-folding as app/lib/search.ts, for searching
- * free-text columns that keep no stored search key (appointment type, surgery hospital …).
- */
-export function registerFunctions(conn: Database.Database) {
-  conn.function("normalize_search", { deterministic: true }, (value: unknown) => normalizeSearch(value == null ? "" : String(value)));
 }
 
 export function runMigrations(sqlite: Database.Database) {
