@@ -63,6 +63,25 @@ function bundleStats(): Plugin {
 }
 
 /**
+ * The export worker (app/.server/export-rows.worker.ts) as an entry of its own in the server build,
+ * and `exportRowsWorkerUrl` (app/.server/export-rows-worker-url.ts, which in the tests and in
+ * development points at a loader of the TypeScript source) as the bundled file's URL.
+ */
+function exportRowsWorker(): Plugin {
+  const urlModule = path.resolve(import.meta.dirname, "app/.server/export-rows-worker-url.ts");
+  const worker = path.resolve(import.meta.dirname, "app/.server/export-rows.worker.ts");
+  return {
+    name: "sinapse-export-rows-worker",
+    apply: "build",
+    load(id) {
+      if (id !== urlModule || this.environment?.name !== "ssr") return null;
+      const ref = this.emitFile({ type: "chunk", id: worker, fileName: "export-rows.worker.js" });
+      return `export const exportRowsWorkerUrl = new URL(import.meta.ROLLUP_FILE_URL_${ref});`;
+    },
+  };
+}
+
+/**
  * Modules every screen's first load needs: the ui primitives, the shell (sidebar, page header,
  * dialogs, error page) and their small helpers, with React and React Router.
  */
@@ -93,7 +112,7 @@ const LIST_KIT_MODULES = new RegExp(
 );
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), bundleStats(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), bundleStats(), precompress(), exportRowsWorker()],
   resolve: {
     alias: {
       "~": path.resolve(import.meta.dirname, "app"),
@@ -110,13 +129,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // The kit every screen is made of, in one cached file instead of ~40 tiny chunks (each
         // gzipped alone, with its own import lines): ≈4 KB less per list page (ADR 0008). The list
         // kit is a second file, so the screens without a list (sign-in, settings forms, the
-        // honorários of a surgery, error pages) do not download it.
-        manualChunks(id) {
-          if (KIT_MODULES.test(id)) return "kit";
-          if (LIST_KIT_MODULES.test(id)) return "list-kit";
-          if (FORM_KIT_MODULES.test(id)) return "form-kit";
-          return undefined;
-        },
+        // honorários of a surgery, error pages) do not download it. The server build is left to
+        // Rollup: grouped so, the export worker's one helper would have loaded the kit with React.
+        manualChunks: isSsrBuild
+          ? undefined
+          : (id) => {
+              if (KIT_MODULES.test(id)) return "kit";
+              if (LIST_KIT_MODULES.test(id)) return "list-kit";
+              if (FORM_KIT_MODULES.test(id)) return "form-kit";
+              return undefined;
+            },
       },
       treeshake: {
         // @date-fns/tz declares no `sideEffects`, and its TZDate module patches its own class's

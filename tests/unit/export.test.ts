@@ -1,11 +1,12 @@
 /**
  * CSV export of the lists: exactly the screen's search and filters, Brazilian Excel format, streamed
- * from a read-only connection, admins only, recorded in the audit log.
+ * from a read-only connection in a worker thread, admins only, recorded in the audit log.
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, auditLog, patients, surgeries } from "~db/schema";
-import { db, sqlite } from "~/.server/db";
+import { databasePath, db, sqlite } from "~/.server/db";
+import { exportRows } from "~/.server/export-rows";
 import { patientSearchText } from "~/models/patient.server";
 import { loader as appointmentsExport } from "~/routes/export/appointments";
 import { loader as doctorsExport } from "~/routes/export/doctors";
@@ -117,5 +118,67 @@ describe("CSV export", () => {
     expect(otherRequestsServed).toBeGreaterThan(5);
     // The main connection stays usable during and after the export.
     expect(db.select().from(patients).where(eq(patients.name, "Bruno Outro")).get()).toBeTruthy();
+  });
+
+  it("reads the rows in a worker, so a search that SQLite passes over row by row holds up no request", { timeout: 60_000 }, async () => {
+    // A word no appointment holds, among 40 000 of them: each row is tested in turn (rowSearch),
+    // and the first step of the query returns only after the last row. Read in the server's own
+    // thread, that step held it from the first row to the last.
+    const patientId = insertPatient("Paciente Agenda Longa");
+    const insert = sqlite.prepare("insert into appointments (patient_id, doctor_id, start_time, end_time, type, location) values (?, ?, ?, ?, 'Consulta', 'Sala 1')");
+    sqlite.transaction(() => {
+      for (let i = 0; i < 40_000; i += 1) insert.run(patientId, doctorId, 1_600_000_000_000 + i * 60_000, 1_600_000_000_000 + i * 60_000 + 30_000);
+    })();
+    let ticks = 0;
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      ticks += 1;
+    }, 1);
+    const started = performance.now();
+    const { text } = await download(appointmentsExport, "/appointments/export.csv?q=inexistentezq");
+    const took = performance.now() - started;
+    clearInterval(ticker);
+    expect(text.slice(1).trim().split("\r\n")).toHaveLength(1);
+    // The timers kept running all along: no gap near the length of the scan.
+    expect(ticks).toBeGreaterThan(10);
+    expect(longestGap).toBeLessThan(took / 2);
+  });
+});
+
+describe("exportRows (the export's query in a worker)", () => {
+  it("gives every row in order, in batches, then null; a bad query's error; and gives up when no rows are asked for", { timeout: 60_000 }, async () => {
+    const numbers = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) select i from n";
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    const rows = exportRows(databasePath, numbers, []);
+    const read: number[] = [];
+    let batches = 0;
+    for (let batch = await rows.next(); batch; batch = await rows.next()) {
+      batches += 1;
+      read.push(...batch.map(([id]) => id as number));
+    }
+    expect(read).toEqual(ids);
+    expect(batches).toBeGreaterThan(1);
+    expect(await rows.next()).toBeNull();
+
+    const bad = exportRows(databasePath, "select nonexistent from patients", []);
+    await expect(bad.next()).rejects.toThrow(/no such column: nonexistent/);
+    await bad.ended;
+
+    // Closed while it passes over rows that never match: it ends once that batch is done.
+    const cancelled = exportRows(databasePath, "with recursive n(i) as (select 1 union all select i + 1 from n where i < 300000) select i from n where i < 0", []);
+    const pending = cancelled.next();
+    cancelled.close();
+    await cancelled.ended;
+    await expect(pending).resolves.toBeNull();
+
+    const abandoned = exportRows(databasePath, numbers, [], { idleMs: 50 });
+    expect(await abandoned.next()).toHaveLength(256);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(abandoned.next()).rejects.toThrow(/given up/);
+    await abandoned.ended;
   });
 });
