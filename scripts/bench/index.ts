@@ -77,7 +77,34 @@ const TARGET = {
   maxHtmlKb: 250,
   commonOverRare: 3,
   deepOverFirst: 1.2,
+  /** A heavy export 'never blocks other requests for more than a few ms': /auth's p95 while it downloads, over its p95 alone. */
+  exportWaitMs: 10,
 };
+
+/** A word that no patient, doctor or appointment holds: its export passes over every appointment without a match. */
+const NO_MATCH_WORD = "qxzqxz";
+
+/**
+ * Heavy exports, each downloaded again and again (as a browser asks, brotli) while /auth is
+ * measured at 1 connection, and /auth measured alone just before: a whole table's rows written
+ * out, and a search SQLite tests row by row that matches nothing (its query returns no row until
+ * it has passed over all of them).
+ */
+const EXPORTS = [
+  { label: "patients: the whole list", path: "/patients/export.csv" },
+  { label: "appointments: a search matching none", path: `/appointments/export.csv?q=${NO_MATCH_WORD}` },
+  { label: "cash book: every transaction", path: "/financial/export.csv" },
+] as const;
+
+interface ExportRun {
+  label: string;
+  path: string;
+  alone: LoadResult;
+  during: LoadResult;
+  /** Downloads finished while /auth was measured (the last one is cut off when it ends), and the bytes received. */
+  completed: number;
+  bytes: number;
+}
 
 /**
  * Pairs whose cost at 1 connection is compared (the slow one's mean latency over the fast one's).
@@ -561,6 +588,37 @@ async function measureComparisons(load: LoadGenerator, screens: Screen[], base: 
 // ---------------------------------------------------------------------------------------------
 // Report
 
+/** Each heavy export downloaded again and again while /auth is measured at 1 connection, after /auth alone (`EXPORTS`). */
+async function measureExports(load: LoadGenerator, base: string, headers: Record<string, string>): Promise<ExportRun[]> {
+  const runs: ExportRun[] = [];
+  for (const { label, path: exportPath } of EXPORTS) {
+    process.stdout.write(`  ${label.padEnd(34)} `);
+    await settle();
+    const alone = await load.measure(`${base}/auth`, 1, SECONDS, {});
+    await settle();
+    const stop = new AbortController();
+    let completed = 0;
+    let bytes = 0;
+    const downloading = (async () => {
+      while (!stop.signal.aborted) {
+        const response = await fetch(base + exportPath, { headers: { ...headers, "Accept-Encoding": "br" }, signal: stop.signal });
+        if (response.status !== 200) throw new Error(`${exportPath} answered HTTP ${response.status}`);
+        const reader = response.body!.getReader();
+        for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.length;
+        completed += 1;
+      }
+    })().catch((error: unknown) => {
+      if (!stop.signal.aborted) throw error;
+    });
+    const during = await load.measure(`${base}/auth`, 1, SECONDS, {});
+    stop.abort();
+    await downloading;
+    console.log(`p95 ${fmt(alone.p95, 1)} → ${fmt(during.p95, 1)} ms, ${completed} downloads`);
+    runs.push({ label, path: exportPath, alone, during, completed, bytes });
+  }
+  return runs;
+}
+
 function fmt(value: number | null | undefined, digits = 1) {
   return value == null || !Number.isFinite(value) ? "–" : value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
@@ -607,6 +665,7 @@ function report(input: {
   plain: Screen;
   floorAfter: LoadResult;
   comparisons: Comparison[];
+  exportRuns: ExportRun[];
   db: DbFacts;
   countsAfter: Record<string, number | null>;
   email: string;
@@ -733,6 +792,26 @@ function report(input: {
     `The patient record is the busiest patient's (${db.busiestPatient.appointments} appointments), whose every view also writes its entry to the audit trail; its oldest events are the timeline's page before the last. A surgery's honorários screen is shown for surgery ${db.feeSurgery.id} (${db.feeSurgery.lines} fee lines, the most; the latest such).`,
   );
 
+  push(
+    "",
+    "## Exports",
+    "",
+    `Each export is downloaded again and again (brotli, as a browser asks) while /auth is measured at 1 connection for ${SECONDS} s, and /auth is measured`,
+    `alone just before. Target: a heavy export never holds other requests for more than a few ms: /auth's p95 while it downloads within ${TARGET.exportWaitMs} ms of its p95 alone.`,
+    `The search '${NO_MATCH_WORD}' matches no appointment: its query passes over every appointment before it answers.`,
+    "",
+    "| export | URL | downloads (MB received) | /auth p50 alone → during | p95 alone → during | max during | target |",
+    "|---|---|--:|--:|--:|--:|---|",
+  );
+  for (const run of input.exportRuns) {
+    const broken = [run.alone, run.during].some((r) => r.error || !r.requests || r.non2xx || r.errors);
+    const ok = !broken && run.during.p95 <= run.alone.p95 + TARGET.exportWaitMs;
+    checks.push({ what: `${run.label}: /auth p95 ${fmt(run.alone.p95, 1)} → ${fmt(run.during.p95, 1)} ms while it downloads (within ${TARGET.exportWaitMs} ms)`, ok });
+    push(
+      `| ${run.label} | \`${run.path}\` | ${run.completed} (${fmt(run.bytes / 1e6, 1)}) | ${fmt(run.alone.p50, 1)} → ${fmt(run.during.p50, 1)} ms | ${fmt(run.alone.p95, 1)} → ${fmt(run.during.p95, 1)} ms | ${fmt(run.during.max, 1)} ms | +${fmt(run.during.p95 - run.alone.p95, 1)} ms ${verdict(ok)} (≤ ${TARGET.exportWaitMs}) |`,
+    );
+  }
+
   const figures = figuresMarkdown(input.figures);
   push(
     "",
@@ -845,7 +924,7 @@ async function main() {
   probeUrl = `${server.base}/auth`;
   const load = new LoadGenerator();
   const sliced = SLICES * (SECONDS + (2 * SLICE_SETTLE_MS) / 1000);
-  const total = (screens.length + 3) * (WARMUP_SECONDS + (SECONDS + SETTLE_MS / 1000) * CONNECTIONS.length) + screens.length * (sliced - SECONDS) + COMPARISONS.length * sliced;
+  const total = (screens.length + 3) * (WARMUP_SECONDS + (SECONDS + SETTLE_MS / 1000) * CONNECTIONS.length) + screens.length * (sliced - SECONDS) + COMPARISONS.length * sliced + EXPORTS.length * 2 * (SECONDS + SETTLE_MS / 1000);
   console.log(`Measuring ${screens.length} screens and 2 floors, ${SECONDS} s per run (about ${Math.ceil(total / 60)} min):`);
   await measureScreen(load, plain, `${plainServer.base}/`, {});
   await measureScreen(load, floor, `${server.base}/auth`, {});
@@ -860,6 +939,8 @@ async function main() {
   console.log(`  c20: ${fmt(floorAfter.reqPerSec, 0)} req/s`);
   console.log("Comparisons at 1 connection, in alternating slices:");
   const comparisons = await measureComparisons(load, screens, server.base, authed);
+  console.log("/auth at 1 connection while heavy exports download:");
+  const exportRuns = await measureExports(load, server.base, authed);
 
   const rss = rssOf(server.child.pid!);
   await signOut(server.base, cookie);
@@ -879,6 +960,7 @@ async function main() {
     plain,
     floorAfter,
     comparisons,
+    exportRuns,
     db,
     countsAfter,
     email,
