@@ -82,7 +82,7 @@ export function exportRows(path: string, sql: string, params: unknown[], { idleM
   return {
     async next(): Promise<unknown[][] | null> {
       if (finished) return null;
-      if (closed) throw new Error("export given up: no rows were asked for");
+      if (closed) throw new Error("export closed (cancelled, failed, or no rows asked for within the idle limit)");
       // Idle only while the server is not waiting for rows.
       clearTimeout(idle);
       const reply = await replies.shift()!;

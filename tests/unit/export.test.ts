@@ -178,7 +178,7 @@ describe("exportRows (the export's query in a worker)", () => {
     const abandoned = exportRows(databasePath, numbers, [], { idleMs: 50 });
     expect(await abandoned.next()).toHaveLength(256);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(abandoned.next()).rejects.toThrow(/given up/);
+    await expect(abandoned.next()).rejects.toThrow(/export closed/);
     await abandoned.ended;
   });
 });
