@@ -585,9 +585,6 @@ async function measureComparisons(load: LoadGenerator, screens: Screen[], base: 
   return comparisons;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Report
-
 /** Each heavy export downloaded again and again while /auth is measured at 1 connection, after /auth alone (`EXPORTS`). */
 async function measureExports(load: LoadGenerator, base: string, headers: Record<string, string>): Promise<ExportRun[]> {
   const runs: ExportRun[] = [];
@@ -618,6 +615,12 @@ async function measureExports(load: LoadGenerator, base: string, headers: Record
   }
   return runs;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+/** A run that cannot be trusted: an error, no response at all, or answers other than 2xx. */
+const isBroken = (run: LoadResult) => Boolean(run.error || !run.requests || run.non2xx || run.errors);
 
 function fmt(value: number | null | undefined, digits = 1) {
   return value == null || !Number.isFinite(value) ? "–" : value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -749,7 +752,7 @@ function report(input: {
     const floorNear = s.floorBefore?.reqPerSec || floorRps;
     const ratio = twenty.reqPerSec / floorNear;
     const wanted = s.kind === "dashboard" ? TARGET.dashboardRatio : TARGET.listRatio;
-    const broken = one.non2xx + twenty.non2xx + one.errors + twenty.errors > 0 || !one.requests || !twenty.requests || one.error || twenty.error;
+    const broken = [one, twenty].some(isBroken);
     const okSize = kb <= TARGET.maxHtmlKb;
     const okRatio = ratio >= wanted && !broken;
     const okP95 = twenty.p95 <= TARGET.p95Ms && !broken;
@@ -804,7 +807,7 @@ function report(input: {
     "|---|---|--:|--:|--:|--:|---|",
   );
   for (const run of input.exportRuns) {
-    const broken = [run.alone, run.during].some((r) => r.error || !r.requests || r.non2xx || r.errors);
+    const broken = [run.alone, run.during].some(isBroken);
     const ok = !broken && run.during.p95 <= run.alone.p95 + TARGET.exportWaitMs;
     checks.push({ what: `${run.label}: /auth p95 ${fmt(run.alone.p95, 1)} → ${fmt(run.during.p95, 1)} ms while it downloads (within ${TARGET.exportWaitMs} ms)`, ok });
     push(
