@@ -16,7 +16,7 @@ if (!file) {
 }
 const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
 try {
-  const result = restoreBackup(file, databasePath);
+  const result = await restoreBackup(file, databasePath);
   console.log(`Backup verificado (integrity_check ok) e restaurado em ${result.restored}.`);
   if (result.previous) console.log(`O banco anterior foi mantido em ${result.previous}.`);
   if (result.previousDocuments) console.log(`Os documentos anteriores foram mantidos em ${result.previousDocuments}.`);

@@ -5,8 +5,8 @@
  *   DOCUMENTS_DIR   the stored documents, copied beside each backup when the directory exists
  *                   (default db/documents/)
  *
- * A backup is `sinapse-<UTC time>.sqlite` (an online copy through SQLite's backup API, checked
- * with PRAGMA integrity_check before it gets its final name) and, when there are documents,
+ * A backup is `sinapse-<UTC time>.sqlite` (a consistent, compacted copy made by VACUUM INTO,
+ * checked with PRAGMA integrity_check before it gets its final name) and, when there are documents,
  * `sinapse-<UTC time>.documents/`. Files are 0600 and directories 0700. After a good backup only
  * the newest `retention` backups are kept.
  *
@@ -17,6 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { appendEntry } from "./audit-chain";
+import { runInWorker } from "./export-rows";
 
 export const BACKUP_PREFIX = "sinapse-";
 const BACKUP_NAME = /^sinapse-\d{8}-\d{6}-\d{3}Z\.sqlite$/;
@@ -34,37 +35,43 @@ function stamp(now: Date) {
   return now.toISOString().replace(/[-:]/g, "").replace("T", "-").replace(".", "-");
 }
 
-/** `PRAGMA integrity_check` of a database file: "ok", or the first problems SQLite reports. */
-export function integrityOf(file: string): string {
-  let conn: Database.Database | undefined;
+/** The file's check and whether it holds the tables every Sinapse database has, in one statement. */
+const CHECK_SQL = `select (select group_concat(integrity_check, '; ') from pragma_integrity_check) as integrity,
+  (select count(*) from sqlite_master where type = 'table' and name in ('users', 'audit_log', 'patients')) as tables`;
+
+/**
+ * `PRAGMA integrity_check` of a database file: "ok", or the first problems SQLite reports. It reads
+ * every page (a minute or more for a large practice's database), so it runs in a worker thread
+ * (`runInWorker`): the server goes on answering while a backup is checked.
+ */
+export async function integrityOf(file: string): Promise<string> {
   try {
-    conn = new Database(file, { readonly: true, fileMustExist: true });
-    const rows = conn.pragma("integrity_check") as { integrity_check: string }[];
-    const result = rows.map((r) => r.integrity_check).join("; ");
-    if (result !== "ok") return result;
+    const [[integrity, tables]] = (await runInWorker(file, CHECK_SQL)) as [[string, number]];
+    if (integrity !== "ok") return integrity;
     // A file SQLite can read but that is not one of ours is not a backup to restore either.
-    const tables = conn.prepare("select count(*) from sqlite_master where type = 'table' and name in ('users', 'audit_log', 'patients')").pluck().get();
     return tables === 3 ? "ok" : "não é um banco do Sinapse";
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
-  } finally {
-    conn?.close();
   }
 }
 
-/** Copies a directory tree with owner-only permissions (files 0600, directories 0700). */
-function copyPrivate(from: string, to: string) {
-  fs.mkdirSync(to, { recursive: true, mode: 0o700 });
-  for (const dirent of fs.readdirSync(from, { withFileTypes: true })) {
+/**
+ * Copies a directory tree with owner-only permissions (files 0600, directories 0700). Each file is
+ * copied by libuv's threads (a clone where the file system can), one at a time: years of stored
+ * documents take as long as they take, and no request waits for them.
+ */
+async function copyPrivate(from: string, to: string) {
+  await fs.promises.mkdir(to, { recursive: true, mode: 0o700 });
+  for (const dirent of await fs.promises.readdir(from, { withFileTypes: true })) {
     const source = path.join(from, dirent.name);
     const target = path.join(to, dirent.name);
-    if (dirent.isDirectory()) copyPrivate(source, target);
+    if (dirent.isDirectory()) await copyPrivate(source, target);
     else if (dirent.isFile()) {
-      fs.copyFileSync(source, target);
-      fs.chmodSync(target, 0o600);
+      await fs.promises.copyFile(source, target, fs.constants.COPYFILE_FICLONE);
+      await fs.promises.chmod(target, 0o600);
     }
   }
-  fs.chmodSync(to, 0o700);
+  await fs.promises.chmod(to, 0o700);
 }
 
 export interface BackupInfo {
@@ -99,8 +106,12 @@ export interface BackupResult {
 }
 
 /**
- * Makes a backup of the database `source` is connected to, while it keeps serving (the backup API
- * copies pages between the server's writes), checks it, and applies the retention.
+ * Makes a backup of the database `source` is connected to, checks it, and applies the retention.
+ * The copy and its check each read the whole file (a large practice's: 20–30 s in all), so both run
+ * in a worker thread on a read-only connection of its own (`runInWorker`), and the server answers
+ * every other request meanwhile. VACUUM INTO copies one snapshot, as of its start, whatever is
+ * written meanwhile (SQLite's backup API, stepped between writes, copied the last of its pages and
+ * synced the copy in the server's thread: 0.5 s during which nothing else was answered).
  */
 export async function makeBackup(
   source: Database.Database,
@@ -114,17 +125,14 @@ export async function makeBackup(
   const file = path.join(dir, `${name}.sqlite`);
   const partial = `${file}.partial`;
   try {
-    await source.backup(partial);
-    fs.chmodSync(partial, 0o600);
-    // A stand-alone file: no WAL beside it, whatever mode the live database is in.
-    const copy = new Database(partial);
-    copy.pragma("journal_mode = DELETE");
-    copy.close();
-    const integrity = integrityOf(partial);
+    // Owner-only from its first byte: VACUUM INTO writes into an empty file that exists.
+    fs.writeFileSync(partial, "", { mode: 0o600 });
+    await runInWorker(source.name, "vacuum into ?", [partial]);
+    const integrity = await integrityOf(partial);
     if (integrity !== "ok") throw new Error(`A cópia não passou na verificação de integridade: ${integrity}`);
     fs.renameSync(partial, file);
   } catch (error) {
-    fs.rmSync(partial, { force: true });
+    await fs.promises.rm(partial, { force: true });
     throw error;
   }
 
@@ -132,14 +140,14 @@ export async function makeBackup(
   const docs = options.documents ?? documentsDir();
   if (fs.existsSync(docs) && fs.statSync(docs).isDirectory()) {
     documents = path.join(dir, `${name}.documents`);
-    copyPrivate(docs, documents);
+    await copyPrivate(docs, documents);
   }
 
   const removed: string[] = [];
   const keep = Math.max(1, options.retention ?? 14);
   for (const old of listBackups(dir).slice(keep)) {
-    fs.rmSync(old.file, { force: true });
-    if (old.documents) fs.rmSync(old.documents, { recursive: true, force: true });
+    await fs.promises.rm(old.file, { force: true });
+    if (old.documents) await fs.promises.rm(old.documents, { recursive: true, force: true });
     removed.push(old.name);
   }
   return { file, documents, size: fs.statSync(file).size, removed };
@@ -156,17 +164,17 @@ export interface RestoreResult {
  * database is kept beside it as `<name>.before-restore-<time>` (its WAL folded in first), and so are
  * the current documents when the backup brings its own. Run with the server stopped.
  */
-export function restoreBackup(file: string, target: string, options: { documents?: string; now?: Date } = {}): RestoreResult {
+export async function restoreBackup(file: string, target: string, options: { documents?: string; now?: Date } = {}): Promise<RestoreResult> {
   const source = path.resolve(file);
   if (!fs.existsSync(source)) throw new Error(`Arquivo não encontrado: ${source}`);
-  const integrity = integrityOf(source);
+  const integrity = await integrityOf(source);
   if (integrity !== "ok") throw new Error(`O backup não passou na verificação de integridade: ${integrity}`);
 
   const suffix = `.before-restore-${stamp(options.now ?? new Date())}`;
   const incoming = `${target}.restoring`;
-  fs.copyFileSync(source, incoming);
+  await fs.promises.copyFile(source, incoming);
   fs.chmodSync(incoming, 0o600);
-  if (integrityOf(incoming) !== "ok") {
+  if ((await integrityOf(incoming)) !== "ok") {
     fs.rmSync(incoming, { force: true });
     throw new Error("A cópia do backup não passou na verificação de integridade.");
   }
@@ -190,7 +198,7 @@ export function restoreBackup(file: string, target: string, options: { documents
       previousDocuments = `${docs}${suffix}`;
       fs.renameSync(docs, previousDocuments);
     }
-    copyPrivate(backupDocuments, docs);
+    await copyPrivate(backupDocuments, docs);
   }
 
   // The restored database remembers that it was restored, and from what.

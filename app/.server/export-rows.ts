@@ -103,3 +103,21 @@ export function exportRows(path: string, sql: string, params: unknown[], { idleM
     ended,
   };
 }
+
+/**
+ * Runs one statement on the database at `path` in a worker thread, as an export's query is read:
+ * its rows (none for a statement that returns none). For a statement that may run for seconds or
+ * minutes before its first row (a backup's VACUUM INTO and integrity_check, each over the whole
+ * file), which in the server's thread would hold up every request meanwhile. The connection is
+ * read-only: VACUUM INTO writes only its target.
+ */
+export async function runInWorker(path: string, sql: string, params: unknown[] = []): Promise<unknown[][]> {
+  const rows = exportRows(path, sql, params);
+  const all: unknown[][] = [];
+  try {
+    for (let batch = await rows.next(); batch; batch = await rows.next()) all.push(...batch);
+    return all;
+  } finally {
+    rows.close();
+  }
+}

@@ -5,7 +5,8 @@ import { registerFunctions } from "./sql-functions";
 
 /**
  * An export's query, stepped in a thread of its own (`exportRows` in ./export-rows.ts): its rows as
- * arrays of stored values, `batchRows` at a time, each batch when the server asks for it. SQLite
+ * arrays of stored values, `batchRows` at a time, each batch when the server asks for it (or a
+ * statement that returns none, such as a backup's VACUUM INTO, run whole: `runInWorker`). SQLite
  * may pass over a long stretch of rows between two matches (a search that is rare in a million
  * appointments); here that holds up no request. The connection is read-only and the statement
  * reads one snapshot from its first row to its last.
@@ -35,7 +36,13 @@ port.on("message", (request: ExportRowsRequest) => {
     if (!connection) {
       connection = new Database(path, { readonly: true, fileMustExist: true });
       registerFunctions(connection);
-      rows = connection.prepare(sql).raw(true).iterate(...params) as IterableIterator<unknown[]>;
+      const statement = connection.prepare(sql);
+      // A statement that returns no rows (a backup's VACUUM INTO) is run whole: its batch is empty.
+      if (statement.reader) rows = statement.raw(true).iterate(...params) as IterableIterator<unknown[]>;
+      else {
+        statement.run(...params);
+        rows = [][Symbol.iterator]();
+      }
     }
     const batch: unknown[][] = [];
     let done = false;

@@ -51,7 +51,7 @@ describe("makeBackup", () => {
     expect(path.basename(latest.file)).toBe("sinapse-20260101-020003-000Z.sqlite");
     expect(mode(latest.file)).toBe(0o600);
     expect(mode(dir)).toBe(0o700);
-    expect(integrityOf(latest.file)).toBe("ok");
+    expect(await integrityOf(latest.file)).toBe("ok");
     const copy = new Database(latest.file, { readonly: true });
     expect(copy.prepare("select name from patients where name = 'Paciente do Backup'").pluck().get()).toBe("Paciente do Backup");
     expect(copy.pragma("journal_mode", { simple: true })).toBe("delete");
@@ -59,6 +59,51 @@ describe("makeBackup", () => {
     const laudo = path.join(latest.documents!, "patients/1/laudo.pdf");
     expect(fs.readFileSync(laudo, "utf8")).toBe("%PDF-1.4 laudo");
     expect(mode(laudo)).toBe(0o600);
+  });
+});
+
+describe("integrityOf", () => {
+  it("checks a file in a worker thread: the server's timers keep running while integrity_check reads it", { timeout: 60_000 }, async () => {
+    // A file whose check takes a while: integrity_check reads every row of the table and of both
+    // indexes and finds each row's entries in them. In the server's thread, that held every request.
+    const file = path.join(tmp, "large.sqlite");
+    const large = new Database(file);
+    large.exec(`
+      create table users (id integer primary key);
+      create table audit_log (id integer primary key);
+      create table patients (id integer primary key, name text, cpf text);
+      create index patients_name on patients (name);
+      create index patients_cpf on patients (cpf);
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < 300000)
+      insert into patients (name, cpf) select printf('Paciente %08d', i * 7919 % 1000003), printf('%011d', i) from n;
+    `);
+    large.close();
+
+    let ticks = 0;
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      ticks += 1;
+    }, 1);
+    const started = performance.now();
+    const integrity = await integrityOf(file);
+    const took = performance.now() - started;
+    clearInterval(ticker);
+    expect(integrity).toBe("ok");
+    expect(ticks).toBeGreaterThan(10);
+    expect(longestGap).toBeLessThan(took / 2);
+  });
+
+  it("names what is wrong with a file that is not a Sinapse database", async () => {
+    const garbage = path.join(tmp, "not-a-database.sqlite");
+    fs.writeFileSync(garbage, Buffer.alloc(8192, 7));
+    expect(await integrityOf(garbage)).toMatch(/not a database/);
+    const other = path.join(tmp, "other.sqlite");
+    new Database(other).exec("create table notes (v text)");
+    expect(await integrityOf(other)).toBe("não é um banco do Sinapse");
   });
 });
 
@@ -99,12 +144,12 @@ describe("npm run backup and npm run restore", () => {
     expect(mode(target)).toBe(0o600);
   });
 
-  it("refuses a damaged backup in the library too", () => {
+  it("refuses a damaged backup in the library too", async () => {
     const target = path.join(tmp, "untouched.sqlite");
     fs.writeFileSync(target, "");
     const broken = path.join(tmp, "broken.sqlite");
     fs.writeFileSync(broken, Buffer.alloc(8192, 7));
-    expect(() => restoreBackup(broken, target)).toThrow(/integridade/);
+    await expect(restoreBackup(broken, target)).rejects.toThrow(/integridade/);
     expect(fs.existsSync(`${target}.restoring`)).toBe(false);
   });
 });
