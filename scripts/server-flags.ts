@@ -7,4 +7,8 @@
 // 20 connections the server's memory went from about 280 to 195 MB with it, at the same requests
 // per second within the runs' noise (docs/decisions/0008-performance-budget-and-server.md). The
 // live heap is about 40 MB idle and 80 MB under load; uploads are buffers, outside this limit.
-export const SERVER_NODE_FLAGS = ["--max-old-space-size=1024"];
+//
+// --max-semi-space-size=8: the young generation is two semi-spaces, 16 MB each by default, and a
+// busy server fills them; at 8 MB the server's RSS after loading every bench screen was 184–185 MB
+// against 201–202, at the same requests per second within the runs' noise (ADR 0008).
+export const SERVER_NODE_FLAGS = ["--max-old-space-size=1024", "--max-semi-space-size=8"];

@@ -79,6 +79,8 @@ const TARGET = {
   deepOverFirst: 1.2,
   /** A heavy export 'never blocks other requests for more than a few ms': /auth's p95 while it downloads, over its p95 alone. */
   exportWaitMs: 10,
+  /** The server's resident memory after the run (read after the exports). */
+  rssMb: 250,
 };
 
 /** A word that no patient, doctor or appointment holds: its export passes over every appointment without a match. */
@@ -680,7 +682,8 @@ function report(input: {
   figures: FigureTiming[];
 }) {
   const { screens, floor, plain, db } = input;
-  const checks: Check[] = [];
+  // The issue's memory target: the server's RSS after the run, exports included.
+  const checks: Check[] = [{ what: `server RSS after the run: ${fmt(input.rss.rssMb, 0)} MB (≤ ${TARGET.rssMb})`, ok: input.rss.rssMb <= TARGET.rssMb }];
   const m = machine();
   // The machine is shared: the floor is measured at the start and at the end, and ratios use the mean.
   const floorRps = (floor.runs[20]!.reqPerSec + input.floorAfter.reqPerSec) / 2;
@@ -715,7 +718,7 @@ function report(input: {
     `| database | \`${DATABASE_PATH}\` (${fmt(db.sizeMb, 1)} MB), signed in as ${input.email} |`,
     `| rows | ${Object.entries(db.counts).map(([table, n]) => `${table} ${n == null ? "n/a" : n.toLocaleString("en-US")}`).join(" · ")} |`,
     `| load | autocannon in a separate process, ${SECONDS} s per run at 1 and at 20 connections (after a ${WARMUP_SECONDS} s warm-up); a screen's run at 20 is ${SLICES} slices of ${SECONDS / 2} s alternating with /auth's; 127.0.0.1 |`,
-    `| server memory after the run | RSS ${fmt(input.rss.rssMb, 0)} MB (peak ${fmt(input.rss.peakMb, 0)} MB) |`,
+    `| server memory after the run | RSS ${fmt(input.rss.rssMb, 0)} MB ${verdict(input.rss.rssMb <= TARGET.rssMb)} (≤ ${TARGET.rssMb}; peak ${fmt(input.rss.peakMb, 0)} MB) |`,
     "",
     "## Floors",
     "",
