@@ -139,7 +139,12 @@ export const BREAK_REASONS: Record<BreakReason, string> = {
   truncated: "registros do fim da trilha foram removidos",
 };
 
-const VERIFY_BATCH = 5_000;
+/**
+ * Entries checked between two turns of the event loop. On the scale database's 324 708 entries the
+ * whole check took 1.5 s either way, and the server's longest wait was 18–22 ms at 500 against
+ * 80–194 ms at 5 000 (each batch's rows are objects for the collector to clear).
+ */
+const VERIFY_BATCH = 500;
 
 /** The verification as steps of VERIFY_BATCH entries, so the server can yield between them. */
 function* verifySteps(conn: Database.Database): Generator<void, ChainReport> {
