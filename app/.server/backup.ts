@@ -41,8 +41,8 @@ const CHECK_SQL = `select (select group_concat(integrity_check, '; ') from pragm
 
 /**
  * `PRAGMA integrity_check` of a database file: "ok", or the first problems SQLite reports. It reads
- * every page and index entry (about 15 s for the scale database's 1.3 GB), so it runs in a worker thread
- * (`runInWorker`): the server goes on answering while a backup is checked.
+ * every page and index entry (about 15 s for the scale database's 1.3 GB), so it runs in a worker
+ * thread (`runInWorker`): the server goes on answering while a backup is checked.
  */
 export async function integrityOf(file: string): Promise<string> {
   try {
@@ -107,9 +107,9 @@ export interface BackupResult {
 
 /**
  * Makes a backup of the database `source` is connected to, checks it, and applies the retention.
- * The copy and its check each read the whole file (on the scale database, about 20 s in all), so both run
- * in a worker thread on a read-only connection of its own (`runInWorker`), and the server answers
- * every other request meanwhile. VACUUM INTO copies one snapshot, as of its start, whatever is
+ * The copy and its check each read the whole file (on the scale database, about 20 s in all), so
+ * both run in a worker thread on a read-only connection of its own (`runInWorker`), and the server
+ * answers every other request meanwhile. VACUUM INTO copies one snapshot, as of its start, whatever is
  * written meanwhile (SQLite's backup API, stepped between writes, copied the last of its pages and
  * synced the copy in the server's thread: 0.5 s during which nothing else was answered).
  */
