@@ -64,7 +64,8 @@ function prepared(conn: Database.Database) {
 /**
  * Appends one entry to the chain. Reading the last entry and inserting the next happen in one write
  * transaction (the caller's, or an IMMEDIATE one of its own), so SQLite's single writer orders
- * concurrent writers; the insert trigger and the unique prev_hash refuse a fork even if not.
+ * concurrent writers; the insert trigger, which takes only the next id chained to the last hash,
+ * refuses a fork even if not.
  * Times never go backwards along the chain (a clock step back keeps the previous entry's time),
  * which lets a date range be read as an id range.
  */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, id, instant, timestamps } from "./columns";
 
 /** The clinic's own settings: a single row with id 1. */
@@ -37,7 +37,8 @@ export const clinicSettings = sqliteTable(
  * Who did what, when and from where: every write, every view of a patient's data, every export and
  * download, logins and lockouts. Append-only and hash-chained (docs/decisions/0011-audit-trail-and-backups.md):
  * each entry's `hash` covers its own fields and the previous entry's hash, triggers refuse UPDATE
- * and DELETE, and a unique `prev_hash` keeps two writers from forking the chain.
+ * and DELETE, and the insert trigger takes only the entry that follows the last one (its id and its
+ * `prev_hash`), which keeps two writers from forking the chain.
  * `user_id` has no foreign key on purpose: the trail keeps the id of an account that is later removed.
  * `changes` is JSON: { field: [before, after] } where values may be kept, else { fields: [names] }.
  */
@@ -71,7 +72,6 @@ export const auditLog = sqliteTable(
     index("audit_log_action_idx").on(t.action),
     index("audit_log_created_idx").on(t.createdAt),
     index("audit_log_user_idx").on(t.userId),
-    uniqueIndex("audit_log_prev_hash_unique").on(t.prevHash),
   ],
 );
 

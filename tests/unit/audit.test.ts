@@ -104,12 +104,18 @@ describe("the hash chain", () => {
     expect(() => sqlite.prepare("update audit_log set hash = ? where id = ?").run("f".repeat(64), id)).toThrow(/append-only/);
     expect(() => sqlite.prepare("delete from audit_log where id = ?").run(id)).toThrow(/append-only/);
     expect(() => sqlite.exec("delete from audit_log")).toThrow(/append-only/);
-    const forged = { id: Number(id) + 1, prev_hash: GENESIS, created_at: Date.now(), user_id: 1, action: "login", entity: "session", entity_id: null, changes: null, ip: null };
-    expect(() =>
+    const insert = (forged: { id: number; prev_hash: string }) => {
+      const entry = { ...forged, created_at: Date.now(), user_id: 1, action: "login", entity: "session", entity_id: null, changes: null, ip: null };
       sqlite
         .prepare("insert into audit_log (id, prev_hash, created_at, user_id, action, entity, entity_id, changes, ip, hash) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .run(forged.id, forged.prev_hash, forged.created_at, forged.user_id, forged.action, forged.entity, null, null, null, entryHash(forged)),
-    ).toThrow(/extend the chain/);
+        .run(entry.id, entry.prev_hash, entry.created_at, entry.user_id, entry.action, entry.entity, null, null, null, entryHash(entry));
+    };
+    expect(() => insert({ id: Number(id) + 1, prev_hash: GENESIS })).toThrow(/extend the chain/);
+    // The last entry's hash, but not the next id: a second entry on the same link would fork the chain.
+    const lastHash = String(entries().at(-1)!.hash);
+    expect(() => insert({ id: Number(id) + 2, prev_hash: lastHash })).toThrow(/extend the chain/);
+    expect(() => insert({ id: Number(id) + 1, prev_hash: lastHash })).not.toThrow();
+    expect(verifyChainSync(sqlite).intact).toBe(true);
   });
 
   it("does not fork when two connections write at once", async () => {
