@@ -6,6 +6,7 @@ import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import {
+  KeptTableBody,
   Table,
   TableCell,
   TableHead,
@@ -13,7 +14,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { pathWithParams, type ParamChanges } from "~/lib/url";
-import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
+import { cacheKeyOf } from "~/lib/markup-cache";
 import { cn } from "~/lib/utils";
 
 export { withParams } from "~/lib/url";
@@ -144,12 +145,9 @@ export function DataTable<Row>({
             </TableRow>
           </TableHeader>
           {/* TableBody's markup, kept per page of rows when the table says what else its cells read. */}
-          <CachedElement
-            as="tbody"
+          <KeptTableBody
             id={rowsId}
             cacheKey={keepRows === undefined ? undefined : cacheKeyOf(["rows", columns.map((c) => c.key), keepRows, pathname + search], rows)}
-            data-slot="table-body"
-            className="[&_tr:last-child]:border-0"
           >
             {() => rows.length === 0 ? (
               <TableRow className="hover:bg-transparent">
@@ -173,7 +171,7 @@ export function DataTable<Row>({
                 </tr>
               ))
             )}
-          </CachedElement>
+          </KeptTableBody>
         </Table>
       </div>
 

@@ -3,7 +3,8 @@ import { ReportError } from "~/components/honorarios/report-error";
 import { FilterBar, dateRangeFields } from "~/components/filter-bar";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { EmptyState } from "~/components/empty-state";
-import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { KeptTableBody, Table, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { cacheKeyOf } from "~/lib/markup-cache";
 import { requirePermission } from "~/.server/auth";
 import { routeUrl } from "~/.server/route-url";
 import { doctorReportParams } from "~/lib/fees/report-params";
@@ -54,8 +55,9 @@ export default function FeesByDoctorPage({ loaderData }: Route.ComponentProps) {
               <TableHead className="text-right">Total</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
+          {/* The rows are the report the data cache keeps until a write (feesByDoctor): their markup is kept with it. */}
+          <KeptTableBody id="fees-by-doctor-rows" cacheKey={cacheKeyOf(["fees-by-doctor"], rows)}>
+            {() => rows.map((row) => (
               <TableRow key={row.id}>
                 <TableCell className="font-medium">{row.name}</TableCell>
                 <TableCell>{row.specialty}</TableCell>
@@ -66,7 +68,7 @@ export default function FeesByDoctorPage({ loaderData }: Route.ComponentProps) {
                 <TableCell className="whitespace-nowrap text-right font-medium tabular-nums">{formatBRL(row.total)}</TableCell>
               </TableRow>
             ))}
-          </TableBody>
+          </KeptTableBody>
           {rows.length > 1 ? (
             <TableFooter>
               <TableRow>

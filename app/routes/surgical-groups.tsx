@@ -6,6 +6,7 @@ import { loadErrorBoundary } from "~/components/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { requirePermission } from "~/.server/auth";
 import { routeUrl } from "~/.server/route-url";
 import { parseListState } from "~/lib/list-params";
@@ -43,41 +44,44 @@ export default function SurgicalGroupsPage({ loaderData }: Route.ComponentProps)
   }
   return (
     <div className="space-y-4">
-      {groups.map((group) => (
-        <Card key={group.specialty} className="gap-3" aria-labelledby={`group-${group.specialty}`}>
-          <CardHeader>
-            <CardTitle as="h2" id={`group-${group.specialty}`} className="text-base">
-              {group.specialty}
-            </CardTitle>
-            <CardDescription>
-              {plural(group.doctorCount, "médico", "médicos")} · {plural(group.surgeryCount, "cirurgia", "cirurgias")}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Table>
-              <caption className="sr-only">Médicos de {group.specialty}</caption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Médico</TableHead>
-                  <TableHead>CRM</TableHead>
-                  <TableHead className="w-32 text-right">Cirurgias</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {group.doctors.map((doctor) => (
-                  <TableRow key={doctor.id}>
-                    <TableCell className="font-medium">
-                      {doctor.name} {doctor.active ? null : <Badge variant="secondary">Inativo</Badge>}
-                    </TableCell>
-                    <TableCell>{doctor.crmUf ? `${doctor.crm}/${doctor.crmUf}` : doctor.crm}</TableCell>
-                    <TableCell className="text-right tabular-nums">{numberFormat.format(doctor.surgeries)}</TableCell>
+      {/* The groups are the page the data cache keeps until a write (listSurgicalGroups): their markup is kept with it. */}
+      <CachedElement as="div" id="surgical-groups" className="space-y-4" cacheKey={cacheKeyOf(["surgical-groups"], groups)}>
+        {() => groups.map((group) => (
+          <Card key={group.specialty} className="gap-3" aria-labelledby={`group-${group.specialty}`}>
+            <CardHeader>
+              <CardTitle as="h2" id={`group-${group.specialty}`} className="text-base">
+                {group.specialty}
+              </CardTitle>
+              <CardDescription>
+                {plural(group.doctorCount, "médico", "médicos")} · {plural(group.surgeryCount, "cirurgia", "cirurgias")}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Table>
+                <caption className="sr-only">Médicos de {group.specialty}</caption>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Médico</TableHead>
+                    <TableHead>CRM</TableHead>
+                    <TableHead className="w-32 text-right">Cirurgias</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      ))}
+                </TableHeader>
+                <TableBody>
+                  {group.doctors.map((doctor) => (
+                    <TableRow key={doctor.id}>
+                      <TableCell className="font-medium">
+                        {doctor.name} {doctor.active ? null : <Badge variant="secondary">Inativo</Badge>}
+                      </TableCell>
+                      <TableCell>{doctor.crmUf ? `${doctor.crm}/${doctor.crmUf}` : doctor.crm}</TableCell>
+                      <TableCell className="text-right tabular-nums">{numberFormat.format(doctor.surgeries)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        ))}
+      </CachedElement>
       <ListPager total={total} page={page} pageSize={pageSize} />
     </div>
   );

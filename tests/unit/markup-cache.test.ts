@@ -3,7 +3,7 @@
  * sent from memory is byte for byte what React renders for that page, and its key tells apart
  * every two pages whose sidebars differ.
  */
-import { createElement } from "react";
+import { type ReactNode, createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter, createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
@@ -22,7 +22,12 @@ import { MarkupStoreContext, type MarkupStore, cacheKeyOf } from "~/lib/markup-c
 import type { AppointmentStatus } from "~/lib/enums";
 import { NAVIGATION } from "~/lib/navigation";
 import { PIPELINE_STAGES } from "~/lib/pipeline";
+import type { DashboardStats } from "~/models/dashboard.server";
+import type { DoctorFees } from "~/models/honorarios.server";
 import type { TimelineItem } from "~/models/patient-record.server";
+import Dashboard from "~/routes/dashboard";
+import FeesByDoctorPage from "~/routes/honorarios-medicos";
+import SurgicalGroupsPage from "~/routes/surgical-groups";
 import { schedulePeriod } from "~/models/schedule.server";
 
 describe("innerHtmlOf", () => {
@@ -431,6 +436,79 @@ describe("a surgery team's selects kept", () => {
     const failed = keptKey({ cirurgiao: 1 }, doctors, { status: "error", error: { cirurgiao: ["Escolha o cirurgião"] } });
     expect(failed.key).toBeNull();
     expect(failed.kept).toContain("Escolha o cirurgião");
+  });
+});
+
+describe("a report kept with the data it shows: the dashboard, honorários by doctor, surgical groups", () => {
+  /** A route's page with `loaderData` at `path`: without a store, a first view that keeps it, a view sent from memory. */
+  const keptPage = (path: string, Page: (props: never) => ReactNode, loaderData: unknown, text: string) => {
+    const render = (store: MarkupStore | null) => {
+      // The route's component is the stub's, given its loader data only.
+      const Stub = createRoutesStub([{ path: path.split("?")[0], HydrateFallback: () => null, Component: () => Page({ loaderData } as never) }]);
+      return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: [path] })));
+    };
+    const rendered = render(null);
+    let key: string | null = null;
+    const first = markupStoreForPage();
+    const firstRender = render({ get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
+    first.keep(Buffer.from(firstRender));
+    const kept = render({ get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+    expect(rendered).toContain(text);
+    expect(firstRender).toBe(rendered);
+    expect(kept).toBe(rendered);
+    return key;
+  };
+  const trend = (thisMonth: number, lastMonth: number) => ({ thisMonth, lastMonth, percent: lastMonth ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null });
+  const stats = (patients: number, revenue: boolean): DashboardStats => ({
+    monthStart: "2026-11-01",
+    patients: { total: patients, trend: trend(12, 10) },
+    appointments: { total: 5400, trend: trend(300, 280) },
+    surgeries: { total: 870, trend: trend(20, 25) },
+    revenue: revenue ? { monthCents: 12_345_678, trend: trend(100, 80) } : null,
+    successRate: { part: 40, whole: 50, percent: 80 },
+    averageWait: { days: 12.5, appointments: 400, windowDays: 90 },
+    billingRate: { part: 0, whole: 0, percent: null },
+    stageDistribution: PIPELINE_STAGES.map(({ id }, i) => ({ stage: id, label: `Etapa <${id}>`, count: i * 3 })),
+  });
+  const links = (...areas: string[]) => areas.map((area) => ({ to: `/${area}`, title: `Título ${area}`, description: "Descrição" }));
+
+  test("the dashboard: its figures and the quick links the user may follow are the key; no figures, nothing kept", () => {
+    clearKeptMarkup();
+    const admin = stats(1234, true);
+    const keys = [
+      keptPage("/dashboard", Dashboard, { stats: admin, quickLinks: links("patients", "financial") }, "1.234"),
+      keptPage("/dashboard", Dashboard, { stats: admin, quickLinks: links("patients") }, "Título patients"),
+      keptPage("/dashboard", Dashboard, { stats: stats(1235, true), quickLinks: links("patients", "financial") }, "1.235"),
+      keptPage("/dashboard", Dashboard, { stats: stats(1234, false), quickLinks: links("patients", "financial") }, "Etapa &lt;aprovado&gt;"),
+    ];
+    expect(new Set(keys).size).toBe(4);
+    expect(keys).not.toContain(null);
+    expect(keptPage("/dashboard", Dashboard, { stats: null, quickLinks: links("patients") }, "Estatísticas indisponíveis")).toBeNull();
+  });
+
+  test("honorários by doctor: the rows are the key", () => {
+    clearKeptMarkup();
+    const row = (id: number, name: string, total: number): DoctorFees => ({ id, name, specialty: "Neurocirurgia", qty: 2, total_principal: total, total_auxiliar: 0, total_anestesista: 0, total });
+    const page = (rows: DoctorFees[]) => ({ rows, error: null, filters: { from: null, to: null, doctorId: null }, doctorOptions: [], ownOnly: false });
+    const a = keptPage("/honorarios/medicos", FeesByDoctorPage, page([row(1, "Dr. Ana <Souza>", 150_000), row(2, "Dr. Bruno", 90_000)]), "Dr. Ana &lt;Souza&gt;");
+    const b = keptPage("/honorarios/medicos?from=2026-01-01", FeesByDoctorPage, page([row(1, "Dr. Ana <Souza>", 160_000), row(2, "Dr. Bruno", 90_000)]), "1.600,00");
+    expect(a).not.toBeNull();
+    expect(b).not.toBe(a);
+  });
+
+  test("surgical groups: the page of groups is the key", () => {
+    clearKeptMarkup();
+    const group = (specialty: string, active: boolean) => ({
+      specialty,
+      doctorCount: 1,
+      surgeryCount: 7,
+      doctors: [{ id: 1, name: "Dra. Carla <C>", specialty, crm: "12345", crmUf: "SP", active, surgeries: 7 }],
+    });
+    const page = (groups: ReturnType<typeof group>[]) => ({ groups, total: groups.length, page: 1, pageSize: 25 });
+    const a = keptPage("/surgical-groups", SurgicalGroupsPage, page([group("Coluna", true)]), "Dra. Carla &lt;C&gt;");
+    const b = keptPage("/surgical-groups", SurgicalGroupsPage, page([group("Coluna", false)]), "Inativo");
+    expect(a).not.toBeNull();
+    expect(b).not.toBe(a);
   });
 });
 

@@ -1,5 +1,6 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
+import { CachedElement } from "~/lib/markup-cache";
 import { cn } from "~/lib/utils";
 
 /** A table inside a horizontally scrolling container (wide tables stay usable on small screens). */
@@ -26,6 +27,19 @@ export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
 export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
   return (
     <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />
+  );
+}
+
+/**
+ * A TableBody whose markup is kept per `cacheKey` (docs/decisions/0025-cached-shell-markup.md): every
+ * value its rows' server markup reads, or undefined to render them every time. `children` may be a
+ * function, called only when the markup is not kept.
+ */
+export function KeptTableBody({ id, cacheKey, children }: { id: string; cacheKey: string | undefined; children: ReactNode | (() => ReactNode) }) {
+  return (
+    <CachedElement as="tbody" id={id} cacheKey={cacheKey} data-slot="table-body" className="[&_tr:last-child]:border-0">
+      {children}
+    </CachedElement>
   );
 }
 
