@@ -28,18 +28,25 @@ export function updateBackupSchedule(userId: number, input: BackupScheduleInput)
 
 export class BackupError extends DomainError<never> {}
 
-let running: Promise<BackupResult> | null = null;
+/** The backup being made, if any, and when it began. */
+let running: { done: Promise<BackupResult>; startedAt: Date } | null = null;
+
+/** When the backup being made began, or null when none is being made. */
+export function backupInProgress(): { startedAt: Date } | null {
+  return running && { startedAt: running.startedAt };
+}
 
 /**
- * Backs the database up now (the server keeps answering: the backup API copies between writes),
- * records it in the audit trail and in the settings row. One backup at a time.
+ * Backs the database up now, records it in the audit trail and in the settings row (its file, or
+ * why it failed). One backup at a time. The copy and its check run in a worker thread
+ * (app/.server/backup.ts), so the server keeps answering meanwhile.
  */
 export async function runBackup(userId: number | null, trigger: "manual" | "daily"): Promise<BackupResult> {
   if (running) throw new BackupError("Já há um backup em andamento. Aguarde a conclusão.");
   const settings = getBackupSettings();
-  running = makeBackup(sqlite, { retention: settings.retention });
+  running = { done: makeBackup(sqlite, { retention: settings.retention }), startedAt: new Date() };
   try {
-    const result = await running;
+    const result = await running.done;
     db.transaction((tx) => {
       tx.update(backupSettings).set({ lastRunAt: new Date(), lastFile: path.basename(result.file), lastError: null }).where(eq(backupSettings.id, 1)).run();
       recordAudit(tx, {
@@ -57,6 +64,18 @@ export async function runBackup(userId: number | null, trigger: "manual" | "dail
   } finally {
     running = null;
   }
+}
+
+/**
+ * 'Fazer backup agora': starts a backup and returns at once, with when it began. A large database
+ * takes a while (20 s for 1.5 GB), and the screen shows it under way until it ends; how it ended is
+ * the settings row's (`lastFile`, or `lastError`), as for the daily backup.
+ */
+export function startBackup(userId: number): { startedAt: Date } {
+  if (running) throw new BackupError("Já há um backup em andamento. Aguarde a conclusão.");
+  // Its failure is kept in the settings row and shown on the screen.
+  runBackup(userId, "manual").catch((error) => console.error("Backup failed", error));
+  return backupInProgress()!;
 }
 
 /** The backups on disk, newest first (at most `limit`: the retention keeps the folder small). */

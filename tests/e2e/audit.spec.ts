@@ -34,6 +34,20 @@ test("an admin reaches the audit trail from Configurações, filters it, verifie
   await expect(page.getByText("Trilha íntegra")).toBeVisible();
 });
 
+test("a backup made now shows it under way, then its file, without reloading the page", async ({ page, signIn }) => {
+  await signIn(page, "admin");
+  await page.goto("/settings/backups");
+  const files = page.getByRole("cell", { name: /^sinapse-\d{8}-\d{6}-\d{3}Z\.sqlite$/ });
+  const before = await files.count();
+  await page.getByRole("button", { name: "Fazer backup agora" }).click();
+  await expect(page.getByText("Backup iniciado")).toBeVisible();
+  // The page reads the backup's state again while it runs; the link for pages without JavaScript stays hidden.
+  await expect(page.getByRole("link", { name: "Atualizar" })).toBeHidden();
+  await expect(files).toHaveCount(before + 1, { timeout: 20_000 });
+  await expect(page.getByText(/^Último backup concluído e verificado em/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Fazer backup agora" })).toBeEnabled();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -50,6 +64,12 @@ test.describe("without JavaScript", () => {
     await page.goto("/settings/backups");
     await page.getByRole("button", { name: "Fazer backup agora" }).click();
     await expect(page).toHaveURL(/\/settings\/backups$/);
+    // The backup goes on in the background; without JavaScript the page offers a link to read it again.
+    const refresh = page.getByRole("link", { name: "Atualizar" });
+    await expect(async () => {
+      if (await refresh.isVisible()) await refresh.click();
+      await expect(page.getByText(/^Último backup concluído e verificado em/)).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByRole("cell", { name: /^sinapse-\d{8}-\d{6}-\d{3}Z\.sqlite$/ }).first()).toBeVisible();
 
     await page.getByLabel("Fazer backup diário automaticamente").check();

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { verifyChainSync } from "~/.server/audit-chain";
 import { integrityOf, listBackups, makeBackup, restoreBackup } from "~/.server/backup";
 import { databasePath, sqlite } from "~/.server/db";
-import { dailyBackupDue, getBackupSettings } from "~/models/backup.server";
+import { backupInProgress, dailyBackupDue, getBackupSettings } from "~/models/backup.server";
 import { action as backupsAction, loader as backupsLoader } from "~/routes/settings/backups";
 import { timersDuring } from "../support/event-loop";
 import { type SignedIn, formRequest, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
@@ -152,12 +152,29 @@ describe("Configurações → Backups", () => {
     expect(listBackups(process.env.BACKUP_DIR)).toEqual([]);
   });
 
-  it("makes a backup now and lists it; stores the daily schedule, refusing a bad one", async () => {
+  it("starts a backup now and shows it under way, one at a time, then lists it; stores the daily schedule, refusing a bad one", async () => {
+    type Page = { files: { name: string }[]; settings: { lastFile: string | null; lastError: string | null }; running: { startedAt: Date } | null };
+    const view = async () => (await backupsLoader(routeArgs(getRequest("/settings/backups", { cookie: admin.cookie })))) as Page;
+    const before = new Date();
     const response = await backupsAction(routeArgs(formRequest("/settings/backups", { intent: "backup-now" }, { cookie: admin.cookie })));
+    // The answer comes at once: the backup goes on in the background, and the page says so.
     expect(statusOf(response)).toBe(302);
-    const page = (await backupsLoader(routeArgs(getRequest("/settings/backups", { cookie: admin.cookie })))) as { files: { name: string }[]; settings: { lastFile: string } };
+    expect(backupInProgress()).not.toBeNull();
+    const during = await view();
+    expect(during.running?.startedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1);
+    expect(during.files).toHaveLength(0);
+    const second = (await backupsAction(routeArgs(formRequest("/settings/backups", { intent: "backup-now" }, { cookie: admin.cookie })))) as { data: { toast: { message: string } } };
+    expect(statusOf(second)).toBe(400);
+    expect(second.data.toast.message).toBe("Já há um backup em andamento. Aguarde a conclusão.");
+
+    await expect.poll(() => backupInProgress(), { timeout: 30_000 }).toBeNull();
+    const page = await view();
+    expect(page.running).toBeNull();
     expect(page.files).toHaveLength(1);
-    expect(page.settings.lastFile).toBe(page.files[0].name);
+    expect(page.settings).toMatchObject({ lastFile: page.files[0].name, lastError: null });
+    const entry = sqlite.prepare("select action, entity, user_id, changes from audit_log where action = 'backup' order by id desc limit 1").get() as Record<string, unknown>;
+    expect(entry).toMatchObject({ entity: "database", user_id: admin.id });
+    expect(JSON.parse(String(entry.changes))).toMatchObject({ file: page.files[0].name, trigger: "manual" });
 
     const bad = await backupsAction(routeArgs(formRequest("/settings/backups", { intent: "update-schedule", dailyEnabled: "on", dailyHour: "24", retention: "0" }, { cookie: admin.cookie })));
     expect(statusOf(bad)).toBe(400);

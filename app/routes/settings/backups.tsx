@@ -12,10 +12,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/.server/auth";
 import { dispatchIntent, intent } from "~/.server/intent-action";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatTime } from "~/lib/dates";
 import { useLazyValidation } from "~/lib/use-lazy-validation";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { backupDir, backupFiles, getBackupSettings, runBackup, updateBackupSchedule } from "~/models/backup.server";
+import { backupDir, backupFiles, backupInProgress, getBackupSettings, startBackup, updateBackupSchedule } from "~/models/backup.server";
 import { backupScheduleSchema } from "~/validation/backup";
 import type { Route } from "./+types/backups";
 
@@ -36,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     directory: backupDir(),
     files: backupFiles(),
+    running: backupInProgress(),
   };
 }
 
@@ -52,8 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
       }),
       "backup-now": intent({
         permission: ["backups", "create"],
-        run: ({ user }) => runBackup(user.id, "manual"),
-        success: "Backup concluído e verificado",
+        run: ({ user }) => startBackup(user.id),
+        success: "Backup iniciado",
         failure: "Falha no backup",
       }),
     },
@@ -67,8 +69,10 @@ function sizeText(bytes: number) {
 }
 
 export default function BackupsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, directory, files } = loaderData;
+  const { settings, directory, files, running } = loaderData;
   useToastEffect(actionData?.toast);
+  // A backup under way: the page reads its state again until it ends.
+  useRevalidateWhile(running !== null, 2000);
   const submitting = useSubmittingIntent();
   const busy = (name: string) => submitting === name;
   const [form, fields] = useForm({
@@ -104,13 +108,27 @@ export default function BackupsPage({ loaderData, actionData }: Route.ComponentP
             Copie essa pasta para fora deste computador regularmente.
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-3">
           <Form method="post">
             <input type="hidden" name="intent" value="backup-now" />
-            <Button type="submit" disabled={busy("backup-now")}>
-              {busy("backup-now") ? "Fazendo backup..." : "Fazer backup agora"}
+            <Button type="submit" disabled={running !== null || busy("backup-now")}>
+              {running ? "Backup em andamento..." : busy("backup-now") ? "Iniciando backup..." : "Fazer backup agora"}
             </Button>
           </Form>
+          <div role="status" className="text-sm text-muted-foreground">
+            {running ? (
+              <p>
+                Backup em andamento desde {formatTime(running.startedAt)}. O sistema continua funcionando normalmente.{" "}
+                <Link to="/settings/backups" className="underline underline-offset-4" data-no-js-only>
+                  Atualizar
+                </Link>
+              </p>
+            ) : settings.lastRunAt && !settings.lastError && settings.lastFile ? (
+              <p>
+                Último backup concluído e verificado em {formatDateTime(settings.lastRunAt)}: <span className="break-all font-mono text-xs">{settings.lastFile}</span>
+              </p>
+            ) : null}
+          </div>
         </CardContent>
       </Card>
 
