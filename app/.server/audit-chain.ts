@@ -140,15 +140,11 @@ export const BREAK_REASONS: Record<BreakReason, string> = {
   truncated: "registros do fim da trilha foram removidos",
 };
 
-/**
- * Entries checked between two turns of the event loop. On the scale database's 324 708 entries the
- * whole check took 1.5 s either way, and the server's longest wait was 18–22 ms at 500 against
- * 80–194 ms at 5 000 (each batch's rows are objects for the collector to clear).
- */
+/** Entries read at a time by `verifyChainSync` (the CLI and the tests), to bound its memory. */
 const VERIFY_BATCH = 500;
 
-/** The verification as steps of VERIFY_BATCH entries, so the server can yield between them. */
-function* verifySteps(conn: Database.Database): Generator<void, ChainReport> {
+/** Checks the whole chain in the caller's thread: `npm run audit:verify` and the tests. */
+export function verifyChainSync(conn: Database.Database): ChainReport {
   const page = conn.prepare("select * from audit_log where id > ? order by id limit ?");
   let prev = GENESIS;
   let lastId = 0;
@@ -171,31 +167,51 @@ function* verifySteps(conn: Database.Database): Generator<void, ChainReport> {
       entries += 1;
     }
     if (rows.length < VERIFY_BATCH) break;
-    yield;
   }
-  // AUTOINCREMENT remembers the highest id ever used: entries cut off the end leave it behind.
+  return report(truncatedAfter(conn, lastId) ? { id: lastId + 1, reason: "truncated" } : null);
+}
+
+/** AUTOINCREMENT remembers the highest id ever used: entries cut off the end leave it behind. */
+function truncatedAfter(conn: Database.Database, lastId: number) {
   const seq = conn.prepare("select seq from sqlite_sequence where name = 'audit_log'").pluck().get() as number | undefined;
-  if (seq !== undefined && seq > lastId) return report({ id: lastId + 1, reason: "truncated" });
-  return report(null);
+  return seq !== undefined && seq > lastId;
 }
 
-/** Checks the whole chain at once (the CLI and tests). */
-export function verifyChainSync(conn: Database.Database): ChainReport {
-  const steps = verifySteps(conn);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
+/**
+ * The first entry that does not check out, and why, in one statement: the same tests in the same
+ * order as `verifyChainSync` (no hash, a `prev_hash` that is not the previous entry's hash, a hash
+ * that is not its content's), the content hashed by `audit_entry_hash` (app/.server/sql-functions.ts,
+ * `entryHash` itself). Then the entries before it (or all), the last of them, and the end's check.
+ */
+const FIRST_BREAK_SQL = `
+  select id, reason from (
+    select a.id, case
+      when a.hash is null then 'unsealed'
+      when a.prev_hash is not coalesce((select p.hash from audit_log p where p.id < a.id order by p.id desc limit 1), '${GENESIS}') then 'link'
+      when audit_entry_hash(a.id, a.prev_hash, a.created_at, a.user_id, a.action, a.entity, a.entity_id, a.changes, a.ip) is not a.hash then 'hash'
+    end as reason
+    from audit_log a order by a.id
+  ) where reason is not null limit 1`;
+const CHECKED_SQL = `
+  select count(*), max(id), (select hash from audit_log where id < ? order by id desc limit 1),
+    (select seq from sqlite_sequence where name = 'audit_log')
+  from audit_log where id < ?`;
 
-/** Checks the whole chain, letting the server answer other requests between batches. */
-export async function verifyChain(conn: Database.Database): Promise<ChainReport> {
-  const steps = verifySteps(conn);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+/**
+ * Checks the whole chain of the database at `file` in a worker thread, on one snapshot (`runInWorker`,
+ * app/.server/export-rows.ts): 'Verificar integridade' hashes every entry (1.5 s for 325 000 of
+ * them, about 25 s for 5 million), which in the server's thread would hold up every request.
+ */
+export async function verifyChainInWorker(file: string): Promise<ChainReport> {
+  // Imported when called: the worker itself loads this module (for `entryHash`, through
+  // sql-functions.ts) and has no use for the code that starts workers.
+  const { runInWorker } = await import("./export-rows");
+  const [first] = (await runInWorker(file, FIRST_BREAK_SQL)) as [number, BreakReason][];
+  const before = first ? first[0] : Number.MAX_SAFE_INTEGER;
+  const [[entries, lastId, lastHash, seq]] = (await runInWorker(file, CHECKED_SQL, [before, before])) as [[number, number | null, string | null, number | null]];
+  let broken: ChainReport["broken"] = first ? { id: first[0], reason: first[1] } : null;
+  if (!broken && seq !== null && seq > (lastId ?? 0)) broken = { id: (lastId ?? 0) + 1, reason: "truncated" };
+  return { intact: broken === null, entries, lastId, lastHash: lastId === null ? null : lastHash, broken };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { type SQL, and, asc, between, desc, eq, sql } from "drizzle-orm";
 import { auditLog, profiles, users } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
-import { BREAK_REASONS, type ChainReport, verifyChain } from "~/.server/audit-chain";
-import { db, sqlite } from "~/.server/db";
+import { BREAK_REASONS, type ChainReport, verifyChainInWorker } from "~/.server/audit-chain";
+import { databasePath, db } from "~/.server/db";
 import { type KeysetOrder, countMatches, keysetPage, locateIn } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic } from "~/lib/dates";
 import { type ListState, PAGE_SIZE } from "~/lib/list-params";
@@ -137,9 +137,9 @@ export function lastChainCheck(): ChainStatus | null {
   };
 }
 
-/** Verifies the whole chain (yielding to other requests between batches) and records the result. */
+/** Verifies the whole chain (in a worker thread: the server goes on answering) and records the result. */
 export async function checkChain(userId: number | null): Promise<ChainReport> {
-  const report = await verifyChain(sqlite);
+  const report = await verifyChainInWorker(databasePath);
   recordAudit(db, {
     userId,
     action: "verify",

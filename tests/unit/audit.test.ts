@@ -3,11 +3,13 @@
  * `npm run audit:verify` and the admin screen; what entries keep; the screen's queries.
  */
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordAudit, recordAuthEvent, recordView } from "~/.server/audit";
-import { GENESIS, type StoredEntry, appendEntry, entryHash, sealLegacyEntries, verifyChain, verifyChainSync } from "~/.server/audit-chain";
+import { type ChainReport, GENESIS, type StoredEntry, appendEntry, entryHash, sealLegacyEntries, verifyChainInWorker, verifyChainSync } from "~/.server/audit-chain";
 import { databasePath, db, sqlite } from "~/.server/db";
 import { parseListState } from "~/lib/list-params";
 import { AUDIT_LIST } from "~/lib/lists";
@@ -184,21 +186,53 @@ describe("npm run audit:verify", () => {
   });
 });
 
-describe("verifying a long chain", () => {
-  it("checks it a few hundred entries at a time, the server's timers running between, and carries the link across", { timeout: 60_000 }, async () => {
-    const long = new Database(":memory:");
-    long.exec("create table audit_log (id integer primary key autoincrement, prev_hash text, created_at integer, user_id integer, action text, entity text, entity_id text, changes text, ip text, hash text)");
-    long.transaction(() => {
-      for (let i = 0; i < 20_000; i += 1) appendEntry(long, { userId: 1, action: "view", entity: "patient", entityId: String(i), changes: null, ip: null });
+describe("verifying the chain in a worker", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sinapse-audit-chain-"));
+  /** A file with `n` chained entries, without the triggers, so a test can tamper with it. */
+  function chainFile(name: string, n: number) {
+    const file = path.join(dir, `${name}.sqlite`);
+    const conn = new Database(file);
+    conn.exec("create table audit_log (id integer primary key autoincrement, prev_hash text, created_at integer, user_id integer, action text, entity text, entity_id text, changes text, ip text, hash text)");
+    conn.transaction(() => {
+      for (let i = 0; i < n; i += 1) appendEntry(conn, { userId: i % 3 ? 1 : null, action: "view", entity: "patient", entityId: String(i), changes: i % 2 ? JSON.stringify({ ids: [i], q: "são josé \"x\"" }) : null, ip: "127.0.0.1" });
     })();
-    const { value: report, ticks, longestGap, took } = await timersDuring(() => verifyChain(long));
-    expect(report).toMatchObject({ intact: true, entries: 20_000, broken: null });
-    // Checked in one go, or in a few large batches, the check is one or a few long gaps.
+    return { file, conn };
+  }
+
+  it("checks a long chain while the server's timers run, and carries the link across", { timeout: 60_000 }, async () => {
+    const { file, conn } = chainFile("long", 20_000);
+    const { value: report, ticks, longestGap, took } = await timersDuring(() => verifyChainInWorker(file));
+    expect(report).toEqual(verifyChainSync(conn));
+    expect(report).toMatchObject({ intact: true, entries: 20_000, lastId: 20_000, broken: null });
+    // In the server's thread, the check would be one long gap, or a few.
     expect(ticks).toBeGreaterThan(20);
     expect(longestGap).toBeLessThan(took / 4);
 
-    long.exec("delete from audit_log where id = 1001");
-    expect((await verifyChain(long)).broken).toEqual({ id: 1002, reason: "link" });
+    conn.exec("delete from audit_log where id = 1001");
+    expect((await verifyChainInWorker(file)).broken).toEqual({ id: 1002, reason: "link" });
+    conn.close();
+  });
+
+  it("reports what the check in the caller's thread reports: an altered entry, a removed one, an unsealed one, a cut end", { timeout: 60_000 }, async () => {
+    const cases: [string, (conn: Database.Database) => void, ChainReport["broken"]][] = [
+      ["intact", () => {}, null],
+      ["altered", (conn) => conn.prepare("update audit_log set entity_id = 'x' where id = 7").run(), { id: 7, reason: "hash" }],
+      ["removed", (conn) => conn.prepare("delete from audit_log where id = 5").run(), { id: 6, reason: "link" }],
+      ["unsealed", (conn) => conn.prepare("update audit_log set hash = null where id = 9").run(), { id: 9, reason: "unsealed" }],
+      ["cut", (conn) => conn.prepare("delete from audit_log where id > 10").run(), { id: 11, reason: "truncated" }],
+      ["first", (conn) => conn.prepare("update audit_log set prev_hash = ? where id = 1").run("f".repeat(64)), { id: 1, reason: "link" }],
+    ];
+    for (const [name, tamper, broken] of cases) {
+      const { file, conn } = chainFile(name, 12);
+      tamper(conn);
+      const report = await verifyChainInWorker(file);
+      expect(report, name).toEqual(verifyChainSync(conn));
+      expect(report.broken, name).toEqual(broken);
+      conn.close();
+    }
+    const empty = chainFile("empty", 0);
+    expect(await verifyChainInWorker(empty.file)).toEqual({ intact: true, entries: 0, lastId: null, lastHash: null, broken: null });
+    expect(verifyChainSync(empty.conn)).toEqual({ intact: true, entries: 0, lastId: null, lastHash: null, broken: null });
   });
 });
 
