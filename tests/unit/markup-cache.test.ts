@@ -184,6 +184,23 @@ function renderKeptTwice(path: string, element: ReturnType<typeof createElement>
   return { rendered, firstRender, kept, key, capturedAgain };
 }
 
+/**
+ * `render` three ways: without a store (the browser's markup), through a new store (a miss that
+ * keeps its markup) and through the next (sent from memory, keeping nothing). Expects one page all
+ * three times; returns it and the key it was kept under.
+ */
+function keptThreeWays(render: (store: MarkupStore | null) => string) {
+  const rendered = render(null);
+  let key: string | null = null;
+  const first = markupStoreForPage();
+  const firstRender = render({ get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
+  first.keep(Buffer.from(firstRender));
+  const kept = render({ get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+  expect(firstRender).toBe(rendered);
+  expect(kept).toBe(rendered);
+  return { rendered, kept, key: key as string | null };
+}
+
 /** `renderKeptTwice`, expecting the three renders to be one page that shows `text`; its key. */
 function keptKeyOf(path: string, element: ReturnType<typeof createElement>, text: string) {
   const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice(path, element);
@@ -356,16 +373,9 @@ function renderBoard(path: string, columns: BoardColumn[], canMove: boolean, sto
  * memory) and expects the same page each time; returns the key they were kept under.
  */
 function expectCardsKept(path: string, render: (store: MarkupStore | null) => string): string | null {
-  const rendered = render(null);
-  let key: string | null = null;
-  const first = markupStoreForPage();
-  const firstRender = render({ get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
-  first.keep(Buffer.from(firstRender));
-  const kept = render({ get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+  const { rendered, key } = keptThreeWays(render);
   expect(rendered).toContain("Marta &lt;Souza&gt;");
   expect(rendered.includes('action="/pipeline')).toBe(path.includes("mover=5"));
-  expect(firstRender).toBe(rendered);
-  expect(kept).toBe(rendered);
   return key;
 }
 
@@ -408,15 +418,8 @@ describe("a surgery team's selects kept", () => {
   };
   /** No store (the browser's markup), a first view that keeps it, a view sent from memory: the same page each time. */
   const keptKey = (team: Record<string, number>, options: typeof doctors, lastResult?: LastResult) => {
-    const rendered = render(team, options, lastResult, null);
-    let key: string | null = null;
-    const first = markupStoreForPage();
-    const firstRender = render(team, options, lastResult, { get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
-    first.keep(Buffer.from(firstRender));
-    const kept = render(team, options, lastResult, { get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+    const { rendered, kept, key } = keptThreeWays((store) => render(team, options, lastResult, store));
     expect(rendered).toContain("Dr. Ana &lt;Souza&gt;");
-    expect(firstRender).toBe(rendered);
-    expect(kept).toBe(rendered);
     return { key, kept };
   };
 
@@ -447,15 +450,8 @@ describe("a report kept with the data it shows: the dashboard, honorários by do
       const Stub = createRoutesStub([{ path: path.split("?")[0], HydrateFallback: () => null, Component: () => Page({ loaderData } as never) }]);
       return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: [path] })));
     };
-    const rendered = render(null);
-    let key: string | null = null;
-    const first = markupStoreForPage();
-    const firstRender = render({ get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
-    first.keep(Buffer.from(firstRender));
-    const kept = render({ get: markupStoreForPage().get, capture: () => expect.unreachable("sent from memory") });
+    const { rendered, key } = keptThreeWays(render);
     expect(rendered).toContain(text);
-    expect(firstRender).toBe(rendered);
-    expect(kept).toBe(rendered);
     return key;
   };
   const trend = (thisMonth: number, lastMonth: number) => ({ thisMonth, lastMonth, percent: lastMonth ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null });
