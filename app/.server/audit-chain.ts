@@ -178,40 +178,42 @@ function truncatedAfter(conn: Database.Database, lastId: number) {
 }
 
 /**
- * The first entry that does not check out, and why, in one statement: the same tests in the same
- * order as `verifyChainSync` (no hash, a `prev_hash` that is not the previous entry's hash, a hash
- * that is not its content's), the content hashed by `audit_entry_hash` (app/.server/sql-functions.ts,
- * `entryHash` itself). Then the entries before it (or all), the last of them, and the end's check.
+ * The chain checked in one statement, so on one snapshot: the first entry that does not check out
+ * and why, by the same tests in the same order as `verifyChainSync` (no hash, a `prev_hash` that is
+ * not the previous entry's hash, a hash that is not its content's, hashed by `audit_entry_hash`:
+ * app/.server/sql-functions.ts, `entryHash` itself); the entries before it (or all of them), the
+ * last of those and its hash; and the highest id ever used (the end's check).
  */
-const FIRST_BREAK_SQL = `
-  select id, reason from (
-    select a.id, case
-      when a.hash is null then 'unsealed'
-      when a.prev_hash is not coalesce((select p.hash from audit_log p where p.id < a.id order by p.id desc limit 1), '${GENESIS}') then 'link'
-      when audit_entry_hash(a.id, a.prev_hash, a.created_at, a.user_id, a.action, a.entity, a.entity_id, a.changes, a.ip) is not a.hash then 'hash'
-    end as reason
-    from audit_log a order by a.id
-  ) where reason is not null limit 1`;
-const CHECKED_SQL = `
-  select count(*), max(id), (select hash from audit_log where id < ? order by id desc limit 1),
-    (select seq from sqlite_sequence where name = 'audit_log')
-  from audit_log where id < ?`;
+const CHAIN_CHECK_SQL = `
+  with first_break as materialized (
+    select id, reason from (
+      select a.id, case
+        when a.hash is null then 'unsealed'
+        when a.prev_hash is not coalesce((select p.hash from audit_log p where p.id < a.id order by p.id desc limit 1), '${GENESIS}') then 'link'
+        when audit_entry_hash(a.id, a.prev_hash, a.created_at, a.user_id, a.action, a.entity, a.entity_id, a.changes, a.ip) is not a.hash then 'hash'
+      end as reason
+      from audit_log a order by a.id
+    ) where reason is not null limit 1
+  ),
+  checked as (select id, hash from audit_log where id < coalesce((select id from first_break), 9223372036854775807))
+  select (select id from first_break), (select reason from first_break), count(*), max(id),
+    (select hash from checked order by id desc limit 1), (select seq from sqlite_sequence where name = 'audit_log')
+  from checked`;
 
 /**
- * Checks the whole chain of the database at `file` in a worker thread, on one snapshot (`runInWorker`,
- * app/.server/export-rows.ts): 'Verificar integridade' hashes every entry (1.5 s for 325 000 of
- * them, about 25 s for 5 million), which in the server's thread would hold up every request.
+ * Checks the whole chain of the database at `file` in a worker thread (`runInWorker`,
+ * app/.server/export-rows.ts): 'Verificar integridade' hashes every entry (2.5 s for the scale
+ * database's 421 813), which in the server's thread would hold up every request meanwhile.
  */
 export async function verifyChainInWorker(file: string): Promise<ChainReport> {
   // Imported when called: the worker itself loads this module (for `entryHash`, through
   // sql-functions.ts) and has no use for the code that starts workers.
   const { runInWorker } = await import("./export-rows");
-  const [first] = (await runInWorker(file, FIRST_BREAK_SQL)) as [number, BreakReason][];
-  const before = first ? first[0] : Number.MAX_SAFE_INTEGER;
-  const [[entries, lastId, lastHash, seq]] = (await runInWorker(file, CHECKED_SQL, [before, before])) as [[number, number | null, string | null, number | null]];
-  let broken: ChainReport["broken"] = first ? { id: first[0], reason: first[1] } : null;
+  type Row = [number | null, BreakReason | null, number, number | null, string | null, number | null];
+  const [[breakId, reason, entries, lastId, lastHash, seq]] = (await runInWorker(file, CHAIN_CHECK_SQL)) as Row[];
+  let broken: ChainReport["broken"] = breakId !== null && reason !== null ? { id: breakId, reason } : null;
   if (!broken && seq !== null && seq > (lastId ?? 0)) broken = { id: (lastId ?? 0) + 1, reason: "truncated" };
-  return { intact: broken === null, entries, lastId, lastHash: lastId === null ? null : lastHash, broken };
+  return { intact: broken === null, entries, lastId, lastHash, broken };
 }
 
 /**
