@@ -21,6 +21,14 @@ import { runInWorker } from "./export-rows";
 
 export const BACKUP_PREFIX = "sinapse-";
 const BACKUP_NAME = /^sinapse-\d{8}-\d{6}-\d{3}Z\.sqlite$/;
+/** A backup's copy before its check (`makeBackup`): renamed to BACKUP_NAME once it passes. */
+const PARTIAL_NAME = /^sinapse-\d{8}-\d{6}-\d{3}Z\.sqlite\.partial$/;
+/**
+ * A copy left by a backup that never finished (the process ended during it: a stop waits 10 s for
+ * requests, not for a backup) is removed by the next backup once it is this old, since
+ * `npm run backup` may be making one beside the server's.
+ */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
 export function backupDir(): string {
   return path.resolve(process.env.BACKUP_DIR ?? "db/backups");
@@ -149,6 +157,12 @@ export async function makeBackup(
     await fs.promises.rm(old.file, { force: true });
     if (old.documents) await fs.promises.rm(old.documents, { recursive: true, force: true });
     removed.push(old.name);
+  }
+  for (const name of await fs.promises.readdir(dir)) {
+    if (!PARTIAL_NAME.test(name)) continue;
+    const stale = path.join(dir, name);
+    const changed = await fs.promises.stat(stale).then((stat) => stat.mtimeMs, () => Date.now());
+    if (Date.now() - changed > STALE_PARTIAL_MS) await fs.promises.rm(stale, { force: true });
   }
   return { file, documents, size: fs.statSync(file).size, removed };
 }

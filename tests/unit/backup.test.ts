@@ -61,6 +61,25 @@ describe("makeBackup", () => {
     expect(fs.readFileSync(laudo, "utf8")).toBe("%PDF-1.4 laudo");
     expect(mode(laudo)).toBe(0o600);
   });
+
+  it("removes a copy a backup left unfinished an hour ago or more, not one that may still be in the making", async () => {
+    const dir = path.join(tmp, "partials");
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const left = path.join(dir, "sinapse-20260101-020000-000Z.sqlite.partial");
+    const making = path.join(dir, "sinapse-20260101-030000-000Z.sqlite.partial");
+    const other = path.join(dir, "notas.partial");
+    for (const file of [left, making, other]) fs.writeFileSync(file, "copy");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of [left, other]) fs.utimesSync(file, twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(making, new Date(Date.now() - 10 * 60 * 1000), new Date(Date.now() - 10 * 60 * 1000));
+
+    const made = await makeBackup(sqlite, { dir, documents: path.join(tmp, "no-documents") });
+    expect(fs.existsSync(left)).toBe(false);
+    expect(fs.existsSync(making)).toBe(true);
+    expect(fs.existsSync(other)).toBe(true);
+    expect(made.removed).toEqual([]);
+    expect(listBackups(dir).map((b) => b.file)).toEqual([made.file]);
+  });
 });
 
 describe("integrityOf", () => {
