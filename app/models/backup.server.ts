@@ -28,12 +28,17 @@ export function updateBackupSchedule(userId: number, input: BackupScheduleInput)
 
 export class BackupError extends DomainError<never> {}
 
-/** The backup being made, if any, and when it began. */
-let running: { done: Promise<BackupResult>; startedAt: Date } | null = null;
+/** The backup being made, if any: when it began. */
+let running: { readonly startedAt: Date } | null = null;
 
 /** When the backup being made began, or null when none is being made. */
-export function backupInProgress(): { startedAt: Date } | null {
-  return running && { startedAt: running.startedAt };
+export function backupInProgress(): { readonly startedAt: Date } | null {
+  return running;
+}
+
+/** One backup at a time: refuses a second while one is being made. */
+function assertNoBackupRunning() {
+  if (running) throw new BackupError("Já há um backup em andamento. Aguarde a conclusão.");
 }
 
 /**
@@ -42,11 +47,11 @@ export function backupInProgress(): { startedAt: Date } | null {
  * (app/.server/backup.ts), so the server keeps answering meanwhile.
  */
 export async function runBackup(userId: number | null, trigger: "manual" | "daily"): Promise<BackupResult> {
-  if (running) throw new BackupError("Já há um backup em andamento. Aguarde a conclusão.");
+  assertNoBackupRunning();
   const settings = getBackupSettings();
-  running = { done: makeBackup(sqlite, { retention: settings.retention }), startedAt: new Date() };
+  running = { startedAt: new Date() };
   try {
-    const result = await running.done;
+    const result = await makeBackup(sqlite, { retention: settings.retention });
     db.transaction((tx) => {
       tx.update(backupSettings).set({ lastRunAt: new Date(), lastFile: path.basename(result.file), lastError: null }).where(eq(backupSettings.id, 1)).run();
       recordAudit(tx, {
@@ -71,8 +76,9 @@ export async function runBackup(userId: number | null, trigger: "manual" | "dail
  * takes a while (20 s for 1.5 GB), and the screen shows it under way until it ends; how it ended is
  * the settings row's (`lastFile`, or `lastError`), as for the daily backup.
  */
-export function startBackup(userId: number): { startedAt: Date } {
-  if (running) throw new BackupError("Já há um backup em andamento. Aguarde a conclusão.");
+export function startBackup(userId: number): { readonly startedAt: Date } {
+  // Here, not only in runBackup: an async function's throw would reach the screen as a rejection.
+  assertNoBackupRunning();
   // Its failure is kept in the settings row and shown on the screen.
   runBackup(userId, "manual").catch((error) => console.error("Backup failed", error));
   return backupInProgress()!;
