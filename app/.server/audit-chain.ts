@@ -168,13 +168,16 @@ export function verifyChainSync(conn: Database.Database): ChainReport {
     }
     if (rows.length < VERIFY_BATCH) break;
   }
-  return report(truncatedAfter(conn, lastId) ? { id: lastId + 1, reason: "truncated" } : null);
+  const seq = conn.prepare("select seq from sqlite_sequence where name = 'audit_log'").pluck().get() as number | undefined;
+  return report(cutOffAfter(lastId, seq ?? null));
 }
 
-/** AUTOINCREMENT remembers the highest id ever used: entries cut off the end leave it behind. */
-function truncatedAfter(conn: Database.Database, lastId: number) {
-  const seq = conn.prepare("select seq from sqlite_sequence where name = 'audit_log'").pluck().get() as number | undefined;
-  return seq !== undefined && seq > lastId;
+/**
+ * The break at the end, if entries were cut off after `lastId`: AUTOINCREMENT remembers the highest
+ * id ever used (`seq`, from sqlite_sequence), and removing the last entries leaves it behind.
+ */
+function cutOffAfter(lastId: number, seq: number | null): ChainReport["broken"] {
+  return seq !== null && seq > lastId ? { id: lastId + 1, reason: "truncated" } : null;
 }
 
 /**
@@ -211,8 +214,7 @@ export async function verifyChainInWorker(file: string): Promise<ChainReport> {
   const { runInWorker } = await import("./export-rows");
   type Row = [number | null, BreakReason | null, number, number | null, string | null, number | null];
   const [[breakId, reason, entries, lastId, lastHash, seq]] = (await runInWorker(file, CHAIN_CHECK_SQL)) as Row[];
-  let broken: ChainReport["broken"] = breakId !== null && reason !== null ? { id: breakId, reason } : null;
-  if (!broken && seq !== null && seq > (lastId ?? 0)) broken = { id: (lastId ?? 0) + 1, reason: "truncated" };
+  const broken = breakId !== null && reason !== null ? { id: breakId, reason } : cutOffAfter(lastId ?? 0, seq);
   return { intact: broken === null, entries, lastId, lastHash, broken };
 }
 
