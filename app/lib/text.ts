@@ -23,3 +23,10 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("pt-BR")} KB`;
   return `${(bytes / (1024 * 1024)).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
 }
+
+const integerFormat = new Intl.NumberFormat("pt-BR");
+
+/** A count with its noun: '1 cirurgia', '1.234 cirurgias'. */
+export function plural(n: number, one: string, many: string): string {
+  return `${integerFormat.format(n)} ${n === 1 ? one : many}`;
+}

@@ -23,7 +23,7 @@ import { type KeysetOrder, keysetPage, pageUntilWrite } from "~/.server/paginati
 import { PAGE_SIZE, type ListParams, REGISTRY_OPTIONS_LIMIT, draftFromUrl, parseId } from "~/lib/list-params";
 import { centsToReaisInput } from "~/lib/money";
 import { normalizeSearch } from "~/lib/search";
-import { cleanQueryText } from "~/lib/text";
+import { cleanQueryText, plural } from "~/lib/text";
 import type { SurgeryFilters, SurgerySort } from "~/lib/lists";
 import { INITIAL_PIPELINE_STAGE, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { ftsPhrase, likeWord, pairTermsQuery } from "~/.server/search-sql";
@@ -503,10 +503,6 @@ const BILLED_LABELS: Record<(typeof BILLED_RECEIVABLE_STATUSES)[number], string>
   pago: "já foi paga",
   glosa: "está em glosa com o pagador",
 };
-
-function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
-}
 
 /**
  * Why a surgery cannot be deleted, or null when it can. A surgery with money attached (fee lines,

@@ -10,6 +10,7 @@ import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { requirePermission } from "~/.server/auth";
 import { routeUrl } from "~/.server/route-url";
 import { parseListState } from "~/lib/list-params";
+import { plural } from "~/lib/text";
 import { SURGICAL_GROUP_LIST } from "~/lib/lists";
 import { listSurgicalGroups } from "~/models/surgical-group.server";
 import type { Route } from "./+types/surgical-groups";
@@ -18,7 +19,6 @@ export const handle = { title: "Grupos Cirúrgicos", subtitle: "Médicos agrupad
 export const meta: Route.MetaFunction = () => [{ title: "Grupos Cirúrgicos · Sinapse" }];
 
 const numberFormat = new Intl.NumberFormat("pt-BR");
-const plural = (n: number, one: string, many: string) => `${numberFormat.format(n)} ${n === 1 ? one : many}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "doctors", "view");
