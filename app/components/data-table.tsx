@@ -10,11 +10,10 @@ import {
   Table,
   TableCell,
   TableHead,
-  TableHeader,
   TableRow,
 } from "~/components/ui/table";
 import { pathWithParams, type ParamChanges } from "~/lib/url";
-import { cacheKeyOf } from "~/lib/markup-cache";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { cn } from "~/lib/utils";
 
 export { withParams } from "~/lib/url";
@@ -99,6 +98,7 @@ export function DataTable<Row>({
   const [searchParams] = useSearchParams();
   const hrefWith = useHrefWithParams();
   const { pathname, search } = useLocation();
+  const headId = useId();
   const rowsId = useId();
   const currentSort = sort?.key ?? searchParams.get("sort");
   const currentDir: SortDirection = (sort?.dir ?? searchParams.get("dir")) === "desc" ? "desc" : "asc";
@@ -109,7 +109,14 @@ export function DataTable<Row>({
       <div className="rounded-md border">
         <Table>
           {caption && <caption className="sr-only">{caption}</caption>}
-          <TableHeader>
+          {/* The header's markup, kept per URL and columns when every heading is text (ADR 0025). */}
+          <CachedElement
+            as="thead"
+            id={headId}
+            cacheKey={headKeyOf(columns, currentSort, currentDir, pathname + search)}
+            data-slot="table-header"
+            className="[&_tr]:border-b"
+          >
             <TableRow className="hover:bg-transparent">
               {columns.map((column) => {
                 if (!column.sortKey) {
@@ -143,7 +150,7 @@ export function DataTable<Row>({
                 );
               })}
             </TableRow>
-          </TableHeader>
+          </CachedElement>
           {/* TableBody's markup, kept per page of rows when the table says what else its cells read. */}
           <KeptTableBody
             id={rowsId}
@@ -181,6 +188,19 @@ export function DataTable<Row>({
 }
 
 /**
+ * The key of a table header's kept markup: everything it renders (headings, sort links to the current
+ * URL), or undefined when a heading is not plain text and is rendered every time.
+ */
+function headKeyOf<Row>(columns: DataTableColumn<Row>[], sort: string | null, dir: SortDirection, url: string) {
+  const headings: [string, string | number, string | null, string | null][] = [];
+  for (const { key, header, sortKey, className } of columns) {
+    if (typeof header !== "string" && typeof header !== "number") return undefined;
+    headings.push([key, header, sortKey ?? null, className ?? null]);
+  }
+  return cacheKeyOf(["table-head", url, sort, dir, headings]);
+}
+
+/**
  * The line under a list: how many records match and the 'Anterior' / 'Próxima' links (keyset
  * cursors when the model gives them, else numbered pages). DataTable shows it; a list drawn as
  * cards uses it alone.
@@ -192,6 +212,8 @@ export function ListPager({
   keyset,
 }: Pick<DataTableProps<unknown>, "total" | "page" | "pageSize" | "keyset">) {
   const hrefWith = useHrefWithParams();
+  const { pathname, search } = useLocation();
+  const id = useId();
   const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const capped = keyset?.totalCapped ?? false;
   const currentPage = capped ? Math.max(1, Math.trunc(page) || 1) : Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
@@ -211,8 +233,15 @@ export function ListPager({
       : null;
   const plus = capped ? "+" : "";
 
+  // Kept per URL and position (ADR 0025): its links are the URL's with the page changed.
+  const cacheKey = cacheKeyOf(["list-pager", pathname + search, total, page, pageSize, keyset ? [keyset.next, keyset.prev, keyset.totalCapped] : null]);
   return (
-    <div className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
+    <CachedElement
+      as="div"
+      id={id}
+      cacheKey={cacheKey}
+      className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between"
+    >
       <p>
         {numberFormat.format(total)}
         {plus} {total === 1 && !capped ? "registro" : "registros"}
@@ -232,7 +261,7 @@ export function ListPager({
           <ChevronRight aria-hidden="true" />
         </PageLink>
       </nav>
-    </div>
+    </CachedElement>
   );
 }
 

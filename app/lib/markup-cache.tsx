@@ -38,7 +38,7 @@ export function cacheKeyOf(values: readonly unknown[], ...shared: object[]): str
   return `${key}]`;
 }
 
-type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody";
+type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody" | "thead";
 
 type CachedElementProps<Tag extends CachedTag> = Omit<ComponentPropsWithoutRef<Tag>, "children"> & {
   as: Tag;

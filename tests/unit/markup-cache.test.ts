@@ -9,6 +9,8 @@ import { StaticRouter, createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
 import { clearKeptMarkup, innerHtmlOf, keptMarkupSize, markupStoreForPage } from "~/.server/markup-cache";
 import { DataTable, type DataTableColumn } from "~/components/data-table";
+import { FilterBar } from "~/components/filter-bar";
+import { ListToolbar } from "~/components/list-toolbar";
 import { PageHeader, type PageHeaderProps } from "~/components/page-header";
 import { PatientLink } from "~/components/patient-link";
 import { PatientTimeline } from "~/components/patient/patient-timeline";
@@ -173,11 +175,17 @@ function renderAt(path: string, element: ReturnType<typeof createElement>, store
  * Renders `element` three times: without a store (the browser's markup), through a new store (a
  * miss that keeps its markup) and through the next (sent from memory). Returns the three and the key.
  */
-function renderKeptTwice(path: string, element: ReturnType<typeof createElement>) {
+function renderKeptTwice(path: string, element: ReturnType<typeof createElement>, keyOfTag?: string) {
   const rendered = renderAt(path, element, null);
   let key: string | null = null;
   const first = markupStoreForPage();
-  const firstRender = renderAt(path, element, { get: first.get, capture: (k, tag, id) => ((key = k), first.capture(k, tag, id)) });
+  const firstRender = renderAt(path, element, {
+    get: first.get,
+    capture: (k, tag, id) => {
+      if (keyOfTag === undefined || tag === keyOfTag) key = k;
+      first.capture(k, tag, id);
+    },
+  });
   first.keep(Buffer.from(firstRender));
   let capturedAgain = false;
   const kept = renderAt(path, element, { get: markupStoreForPage().get, capture: () => (capturedAgain = true) });
@@ -244,7 +252,7 @@ describe("a list's kept rows", () => {
 
   test("are what React renders, and are sent from memory the second time", () => {
     clearKeptMarkup();
-    const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice("/patients?q=ana", table(ROWS, all, true));
+    const { rendered, firstRender, kept, key, capturedAgain } = renderKeptTwice("/patients?q=ana", table(ROWS, all, true), "tbody");
     expect(rendered).toContain("Excluir Bruno Lima");
     expect(key).not.toBeNull();
     expect(firstRender).toBe(rendered);
@@ -272,14 +280,134 @@ describe("a list's kept rows", () => {
       ["/patients", [{ ...ROWS[1], name: "Bruno Lima Filho" }], all],
       ["/patients?page=2", ROWS, all],
     ] as const) {
-      const { rendered, kept, key } = renderKeptTwice(path, table([...rows], rights, true));
+      const { rendered, kept, key } = renderKeptTwice(path, table([...rows], rights, true), "tbody");
       expect(kept).toBe(rendered);
       keys.add(key);
     }
     expect(keys.size).toBe(5);
-    const plain = renderKeptTwice("/patients", table(ROWS, all, false));
+    // The header and the pager are kept either way; the rows only with keepRows.
+    const plain = renderKeptTwice("/patients", table(ROWS, all, false), "tbody");
     expect(plain.key).toBeNull();
-    expect(keptMarkupSize().entries).toBe(5);
+    expect(plain.kept).toBe(plain.rendered);
+  });
+});
+
+describe("a list's toolbar, filters, header and pager kept", () => {
+  interface Chrome {
+    canExport: boolean;
+    create: boolean;
+    placeholder: string;
+    status: string | null;
+    doctors: { value: string; label: string }[];
+    keep: Record<string, string | null>;
+    header: string;
+    total: number;
+    page: number;
+    keyset?: { next: string | null; prev: string | null; totalCapped: boolean };
+    /** The order the loader applied (its default), when the URL names none. */
+    sort?: { key: string; dir: "asc" | "desc" };
+  }
+  const base: Chrome = {
+    canExport: true,
+    create: true,
+    placeholder: "Buscar pacientes...",
+    status: null,
+    doctors: [
+      { value: "1", label: "Dra. Ana <Souza>" },
+      { value: "2", label: "Dr. Bruno" },
+    ],
+    keep: { q: null, sort: null, dir: null },
+    header: "Nome",
+    total: 60,
+    page: 1,
+  };
+  const ListChrome = ({ chrome }: { chrome: Chrome }) =>
+    createElement(
+      "div",
+      null,
+      createElement(ListToolbar, {
+        search: { placeholder: chrome.placeholder, label: "Buscar pacientes" },
+        listHref: "/patients",
+        canExport: chrome.canExport,
+        create: chrome.create ? { label: "Novo Paciente", href: "/patients?dialog=new" } : null,
+      }),
+      createElement(FilterBar, {
+        label: "Filtrar pacientes",
+        keep: chrome.keep,
+        fields: [
+          { name: "status", label: "Status", all: "Todos", options: [{ value: "ativo", label: "Ativo" }, { value: "inativo", label: "Inativo" }], value: chrome.status },
+          { name: "doctor", label: "Médico", all: "Todos", options: chrome.doctors, value: null },
+        ],
+      }),
+      createElement(DataTable<Row>, {
+        caption: "Pacientes",
+        rows: ROWS,
+        total: chrome.total,
+        page: chrome.page,
+        pageSize: 25,
+        keyset: chrome.keyset,
+        sort: chrome.sort,
+        getRowKey: (row) => row.id,
+        emptyText: "Nenhum",
+        columns: [{ key: "name", header: chrome.header, sortKey: "name", cell: (row) => row.name }],
+      }),
+    );
+  /** The list at `path` as the server renders it with `store`, or as the browser does without one. */
+  const render = (path: string, chrome: Chrome) => (store: MarkupStore | null) => {
+    const Stub = createRoutesStub([{ path: path.split("?")[0], HydrateFallback: () => null, Component: () => createElement(ListChrome, { chrome }) }]);
+    return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: [path] })));
+  };
+
+  test("are what React renders, sent from memory; the URL and every prop are in their keys", () => {
+    clearKeptMarkup();
+    const variants: [string, Chrome][] = [
+      ["/patients", base],
+      ["/patients?q=ana", base],
+      ["/patients?sort=name&dir=desc", base],
+      ["/patients?page=2&after=abc", { ...base, page: 2, keyset: { next: "def", prev: "abc", totalCapped: false } }],
+      ["/patients?page=2&after=abc", { ...base, page: 2, keyset: { next: null, prev: "abc", totalCapped: true } }],
+      ["/doctors", base],
+      ["/patients", { ...base, canExport: false }],
+      ["/patients", { ...base, create: false }],
+      ["/patients", { ...base, placeholder: "Buscar..." }],
+      ["/patients?status=ativo", { ...base, status: "ativo" }],
+      ["/patients", { ...base, doctors: base.doctors.slice(1) }],
+      ["/patients", { ...base, doctors: [{ value: "2", label: "Dr. Bruno Filho" }] }],
+      ["/patients", { ...base, keep: { q: "ana", sort: null, dir: null } }],
+      ["/patients", { ...base, header: "Paciente" }],
+      ["/patients", { ...base, total: 61 }],
+      ["/patients", { ...base, sort: { key: "name", dir: "asc" } }],
+      ["/patients", { ...base, sort: { key: "name", dir: "desc" } }],
+    ];
+    // One store for all: a key shared by two different markups would send one's as the other's.
+    for (const [path, chrome] of variants) keptThreeWays(render(path, chrome));
+    const kept = keptThreeWays(render("/patients?status=ativo", { ...base, status: "ativo" })).rendered;
+    expect(kept).toContain('<option value="ativo" selected="">Ativo</option>');
+    expect(kept).toContain("Limpar filtros");
+    expect(kept).toMatch(/Página (<!-- -->)?1(<!-- -->)? de (<!-- -->)?3/);
+  });
+
+  test("a heading that is not text keeps the header from being kept, not the rest", () => {
+    clearKeptMarkup();
+    const tags: string[] = [];
+    const first = markupStoreForPage();
+    const view = render("/patients", base);
+    const Custom = () =>
+      createElement(DataTable<Row>, {
+        rows: ROWS,
+        total: 2,
+        page: 1,
+        pageSize: 25,
+        getRowKey: (row) => row.id,
+        emptyText: "Nenhum",
+        columns: [{ key: "name", header: createElement("span", { className: "sr-only" }, "Nome"), cell: (row) => row.name }],
+      });
+    const html = renderToString(
+      createElement(MarkupStoreContext.Provider, { value: { get: first.get, capture: (k, tag, id) => (tags.push(tag), first.capture(k, tag, id)) } }, createElement(StaticRouter, { location: "/patients" }, createElement(Custom))),
+    );
+    expect(html).toContain('<span class="sr-only">Nome</span>');
+    expect(tags).toEqual(["div"]);
+    expect(view(null)).toContain("Novo Paciente");
   });
 });
 
