@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { clinicSettings } from "~db/schema";
+import { writeCache } from "./data-cache";
 import { db, preparedQuery } from "./db";
 
 /**
@@ -8,16 +9,24 @@ import { db, preparedQuery } from "./db";
  * models: the toast cookie (request plumbing) needs the secret, the settings screen the row.
  */
 
-/** The single settings row, created with defaults (and a fresh cookie secret) on first use. */
+/**
+ * The single settings row, created with defaults (and a fresh cookie secret) on first use. Kept
+ * until the next write (`writeCache`): a signed-in page reads it two or three times (the session's
+ * policy, the MFA rule, the shell's clinic name), and mapping its row cost more than the version
+ * check. The row is shared: callers must not modify it.
+ */
 export function ensureClinicSettings(): typeof clinicSettings.$inferSelect {
-  const row = settingsQuery().get();
-  if (row) return row;
-  db.insert(clinicSettings)
-    .values({ id: 1, cookieSecret: randomBytes(32).toString("hex") })
-    .onConflictDoNothing()
-    .run();
-  return settingsQuery().get()!;
+  return settingsUntilWrite("clinic-settings", () => {
+    const row = settingsQuery().get();
+    if (row) return row;
+    db.insert(clinicSettings)
+      .values({ id: 1, cookieSecret: randomBytes(32).toString("hex") })
+      .onConflictDoNothing()
+      .run();
+    return settingsQuery().get()!;
+  });
 }
+const settingsUntilWrite = writeCache(1);
 
 /** Read on every page (the shell shows the clinic's name): prepared once. */
 const settingsQuery = preparedQuery(() => db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).prepare());

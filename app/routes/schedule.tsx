@@ -8,6 +8,7 @@ import { TabsNav } from "~/components/ui/tabs-nav";
 import { requirePermission } from "~/.server/auth";
 import { routeUrl } from "~/.server/route-url";
 import { todayIsoInClinic } from "~/lib/dates";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { can } from "~/lib/permissions";
 import {
   type ScheduleView,
@@ -75,7 +76,13 @@ export default function SchedulePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
+      {/* The views, the doctor filter and the period's links, kept per URL and what they show (ADR 0025). */}
+      <CachedElement
+        as="div"
+        id="schedule-controls"
+        cacheKey={cacheKeyOf(["schedule-controls", here.pathname + here.search, view, date, doctorId, permissions.create, loaderData.doctors])}
+        className="flex flex-wrap items-end justify-between gap-3"
+      >
         <TabsNav
           label="Visualização da agenda"
           items={(["day", "week", "month"] as const).map((v) => ({
@@ -94,9 +101,14 @@ export default function SchedulePage({ loaderData }: Route.ComponentProps) {
             </ButtonLink>
           ) : null}
         </div>
-      </div>
+      </CachedElement>
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <CachedElement
+        as="div"
+        id="schedule-period-nav"
+        cacheKey={cacheKeyOf(["schedule-period-nav", view, title, previousDate, nextDate, doctorId])}
+        className="flex flex-wrap items-center justify-between gap-3"
+      >
         <h2 className="text-xl font-semibold first-letter:uppercase" aria-live="polite" data-testid="schedule-period">
           {title}
         </h2>
@@ -113,7 +125,7 @@ export default function SchedulePage({ loaderData }: Route.ComponentProps) {
             <ChevronRight aria-hidden />
           </ButtonLink>
         </nav>
-      </div>
+      </CachedElement>
 
       {view === "day" ? <DayView day={days[0]} canEdit={permissions.edit} /> : null}
       {view === "week" ? <WeekView days={days} canEdit={permissions.edit} dayHref={dayHref} /> : null}

@@ -117,6 +117,28 @@ describe("a session's row", () => {
   });
 });
 
+describe("the clinic's settings", () => {
+  it("are read once between writes, and a change (here or in another connection) is seen at once", () => {
+    const first = ensureClinicSettings();
+    expect(ensureClinicSettings()).toBe(first);
+    const rename = sqlite.prepare("update clinic_settings set clinic_name = ? where id = 1");
+    try {
+      rename.run("Clínica Renomeada");
+      expect(ensureClinicSettings().clinicName).toBe("Clínica Renomeada");
+      const other = new Database(databasePath);
+      try {
+        other.prepare("update clinic_settings set login_max_failures = login_max_failures + 1 where id = 1").run();
+      } finally {
+        other.close();
+      }
+      expect(ensureClinicSettings().loginMaxFailures).toBe(first.loginMaxFailures + 1);
+    } finally {
+      sqlite.prepare("update clinic_settings set clinic_name = ?, login_max_failures = ? where id = 1").run(first.clinicName, first.loginMaxFailures);
+    }
+    expect(ensureClinicSettings()).toMatchObject({ clinicName: first.clinicName, loginMaxFailures: first.loginMaxFailures });
+  });
+});
+
 describe("a value computed inside a transaction", () => {
   it("is not kept: once the transaction rolls back, the next view computes it again", () => {
     const patientCount = () => cachedUntilWrite("test:rolled-back", () => sqlite.prepare("select count(*) from patients").pluck().get() as number);

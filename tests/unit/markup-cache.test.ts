@@ -30,7 +30,8 @@ import type { TimelineItem } from "~/models/patient-record.server";
 import Dashboard from "~/routes/dashboard";
 import FeesByDoctorPage from "~/routes/honorarios-medicos";
 import SurgicalGroupsPage from "~/routes/surgical-groups";
-import { schedulePeriod } from "~/models/schedule.server";
+import { scheduleDaysForPage, schedulePeriod } from "~/models/schedule.server";
+import SchedulePage from "~/routes/schedule";
 
 describe("innerHtmlOf", () => {
   test("finds the element by its id, past nested elements of the same tag", () => {
@@ -207,6 +208,18 @@ function keptThreeWays(render: (store: MarkupStore | null) => string) {
   expect(firstRender).toBe(rendered);
   expect(kept).toBe(rendered);
   return { rendered, kept, key: key as string | null };
+}
+
+/** A route's page with `loaderData` at `path`: without a store, a first view that keeps it, a view sent from memory; the last key kept. */
+function keptPage(path: string, Page: (props: never) => ReactNode, loaderData: unknown, text: string) {
+  const render = (store: MarkupStore | null) => {
+    // The route's component is the stub's, given its loader data only.
+    const Stub = createRoutesStub([{ path: path.split("?")[0], HydrateFallback: () => null, Component: () => Page({ loaderData } as never) }]);
+    return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: [path] })));
+  };
+  const { rendered, key } = keptThreeWays(render);
+  expect(rendered).toContain(text);
+  return key;
 }
 
 /** `renderKeptTwice`, expecting the three renders to be one page that shows `text`; its key. */
@@ -571,17 +584,6 @@ describe("a surgery team's selects kept", () => {
 });
 
 describe("a report kept with the data it shows: the dashboard, honorários by doctor, surgical groups", () => {
-  /** A route's page with `loaderData` at `path`: without a store, a first view that keeps it, a view sent from memory. */
-  const keptPage = (path: string, Page: (props: never) => ReactNode, loaderData: unknown, text: string) => {
-    const render = (store: MarkupStore | null) => {
-      // The route's component is the stub's, given its loader data only.
-      const Stub = createRoutesStub([{ path: path.split("?")[0], HydrateFallback: () => null, Component: () => Page({ loaderData } as never) }]);
-      return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: [path] })));
-    };
-    const { rendered, key } = keptThreeWays(render);
-    expect(rendered).toContain(text);
-    return key;
-  };
   const trend = (thisMonth: number, lastMonth: number) => ({ thisMonth, lastMonth, percent: lastMonth ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null });
   const stats = (patients: number, revenue: boolean): DashboardStats => ({
     monthStart: "2026-11-01",
@@ -633,6 +635,41 @@ describe("a report kept with the data it shows: the dashboard, honorários by do
     const b = keptPage("/surgical-groups", SurgicalGroupsPage, page([group("Coluna", false)]), "Inativo");
     expect(a).not.toBeNull();
     expect(b).not.toBe(a);
+  });
+});
+
+describe("the schedule's controls kept", () => {
+  const days = scheduleDaysForPage(scheduleDays("month"), "month");
+  const page = (changes: Partial<Record<string, unknown>> = {}) => ({
+    view: "month" as const,
+    date: "2026-11-23",
+    title: "novembro de 2026",
+    previousDate: "2026-10-23",
+    nextDate: "2026-12-23",
+    days,
+    doctorId: null,
+    doctors: [
+      { id: 1, name: "Dra. Ana <Souza>" },
+      { id: 2, name: "Dr. Bruno" },
+    ],
+    permissions: { edit: true, create: true },
+    ...changes,
+  });
+
+  test("are what React renders, sent from memory; the URL, the period, the doctor, the doctors and the right to create are in their keys", () => {
+    clearKeptMarkup();
+    // One store for all: a key shared by two different markups would send one's as the other's.
+    const variants: [string, ReturnType<typeof page>, string][] = [
+      ["/schedule?view=month", page(), "Nova consulta"],
+      ["/schedule?view=month&date=2026-11-23", page(), "date%3D2026-11-23"],
+      ["/schedule?view=month&date=2026-12-23", page({ date: "2026-12-23", title: "dezembro de 2026", previousDate: "2026-11-23", nextDate: "2027-01-23" }), "dezembro de 2026"],
+      ["/schedule?view=month&date=2026-12-23", page({ date: "2026-12-23", title: "dezembro (feriados)", previousDate: "2026-11-23", nextDate: "2027-01-23" }), "dezembro (feriados)"],
+      ["/schedule?view=month&doctor=2", page({ doctorId: 2 }), '<option value="2" selected="">'],
+      ["/schedule?view=month", page({ doctors: [{ id: 2, name: "Dr. Bruno Filho" }] }), "Dr. Bruno Filho"],
+      ["/schedule?view=month", page({ permissions: { edit: true, create: false } }), "Todos os médicos"],
+      ["/schedule?view=week&date=2026-11-23", page({ view: "week" }), 'href="/schedule?view=month&amp;date=2026-11-23"'],
+    ];
+    for (const [path, loaderData, text] of variants) keptPage(path, SchedulePage, loaderData, text);
   });
 });
 
