@@ -4,6 +4,7 @@ import { recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { type VersionedTable, cachedUntilTablesChange } from "~/.server/data-cache";
 import { DomainError } from "~/.server/domain-error";
+import { sentAsJson } from "~/.server/sent-as-json";
 import { type KeysetOrder, keysetPage, locateIn, pageIds } from "~/.server/pagination";
 import { ansClockFor } from "~/lib/ans";
 import { ansDueOn, ansState } from "~/lib/ans-clock";
@@ -85,8 +86,9 @@ function toCard(row: Omit<CardRow, "cursorKey">, now: Date, today: string, holid
     scheduledText: formatDateTime(row.scheduledDate),
     stage,
     daysInStage: Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS)),
-    // Only a card whose ANS clock runs carries it: the board sends its hundred cards to the browser.
-    ...(ans && { ans, ansDueText: formatIsoDate(ans.dueOn) }),
+    // Null on a card whose stage runs no ANS clock: the board is sent as JSON (`sentAsJson`).
+    ans: ans ?? null,
+    ansDueText: ans ? formatIsoDate(ans.dueOn) : null,
   };
 }
 
@@ -94,13 +96,14 @@ export type PipelineCard = ReturnType<typeof toCard>;
 
 /**
  * The OPME quote count of the cards shown (one indexed read for the visible cards only): a card
- * with an OPME request, or in 'OPME em Cotação', carries how many different suppliers quoted.
+ * with an OPME request, or in 'OPME em Cotação', carries how many different suppliers quoted (the
+ * others null).
  */
-function withOpme<Card extends { id: number; stage: PipelineStage }>(cards: Card[]): Array<Card & { opme?: { suppliers: number } }> {
+function withOpme<Card extends { id: number; stage: PipelineStage }>(cards: Card[]): Array<Card & { opme: { suppliers: number } | null }> {
   const counts = opmeSupplierCounts(cards.map((card) => card.id));
   return cards.map((card) => {
     const suppliers = counts.get(card.id) ?? (card.stage === "opme_cotacao" ? 0 : undefined);
-    return suppliers === undefined ? card : { ...card, opme: { suppliers } };
+    return { ...card, opme: suppliers === undefined ? null : { suppliers } };
   });
 }
 
@@ -208,11 +211,11 @@ function packBoard(board: ReturnType<typeof loadBoard>) {
 /**
  * The board as the page sends it (`boardUntilWrite`), each column's cards as rows of values
  * (app/lib/packed-rows.ts): packed once per kept board, so every view between writes hands the
- * page the same value.
+ * page the same value, sent as JSON text made once (`sentAsJson`).
  */
 export function boardForPage(filters: BoardFilters, now = new Date()) {
   const board = boardUntilWrite(filters, now);
-  return keptFor(packedBoards, board, () => packBoard(board));
+  return keptFor(packedBoards, board, () => sentAsJson(packBoard(board)));
 }
 
 /**

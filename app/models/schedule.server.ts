@@ -2,6 +2,7 @@ import { type SQL, asc, eq, or, sql } from "drizzle-orm";
 import { doctors } from "~db/schema";
 import { db } from "~/.server/db";
 import { cachedUntilTablesChange } from "~/.server/data-cache";
+import { sentAsJson } from "~/.server/sent-as-json";
 import {
   addDaysInClinic,
   addMonthsInClinic,
@@ -172,17 +173,20 @@ const packedDays = new WeakMap<object, PackedRows<PackedScheduleDay>>();
  * under one list of field names (app/lib/packed-rows.ts), not an object each. A month is 35 days
  * and a hundred entries, and each key of each object was one more value for React Router to
  * encode. Packed once per kept days (`daysWithEntries`), so every view between writes sends the
- * same value; `unpackScheduleDays` (schedule-views.tsx) gives the views their days back. The days
- * of one period belong to one view, whose entries have the fields `scheduleEntryOptions` selects.
+ * same value, as JSON text made once (`sentAsJson`); `unpackScheduleDays` (schedule-views.tsx)
+ * gives the views their days back. The days of one period belong to one view, whose entries have
+ * the fields `scheduleEntryOptions` selects.
  */
 export function scheduleDaysForPage(days: ScheduleDayWithEntries[], view: ScheduleView): PackedRows<PackedScheduleDay> {
   return keptFor(packedDays, days, () =>
-    packRows(
-      days.map((day) => ({
-        ...day,
-        entries: view === "day" ? packRows(day.entries, DETAILED_ENTRY_FIELDS) : packRows<BriefScheduleEntry>(day.entries, ENTRY_FIELDS),
-      })),
-      PACKED_DAY_FIELDS,
+    sentAsJson(
+      packRows(
+        days.map((day) => ({
+          ...day,
+          entries: view === "day" ? packRows(day.entries, DETAILED_ENTRY_FIELDS) : packRows<BriefScheduleEntry>(day.entries, ENTRY_FIELDS),
+        })),
+        PACKED_DAY_FIELDS,
+      ),
     ),
   );
 }

@@ -2,7 +2,8 @@
 // keeps a build's server routes and their data routes instead of making them on every render, and
 // the outcome of matching a path against a router's branches. Each caller still gets matches of its
 // own. Its turbo-stream encoder prints a repeated value's index without making an array for it, and
-// reads the clock only when it is consulted. docs/decisions/0008-performance-budget-and-server.md,
+// reads the clock only when it is consulted, and sends a value the app serialised once
+// (`sentAsJson`) as that JSON text. docs/decisions/0008-performance-budget-and-server.md,
 // 'React Router's work kept per build' and 'The encoding of loader data, patched'.
 import {
   type RouteObject,
@@ -13,6 +14,7 @@ import {
   createStaticRouter,
 } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { sentAsJson } from "~/.server/sent-as-json";
 
 const routes: RouteObject[] = [
   {
@@ -134,5 +136,39 @@ describe("React Router's encoding of loader data, patched", () => {
     } finally {
       now.mockRestore();
     }
+  });
+
+  it("sends a value marked by sentAsJson as its JSON text, made once, and the browser gets the same value", async () => {
+    const board = sentAsJson({
+      fields: ["id", "patientName", "ans", "opme"],
+      columns: [
+        { stage: "aprovado", total: 2, cards: [[1, 'Ana "A" <b> \\ ção', true, null], [2, "Bruno\n", false, { suppliers: 2 }]] },
+        { stage: "agendado", total: 0, cards: [] },
+      ],
+    });
+    const stringify = vi.spyOn(JSON, "stringify");
+    let data: unknown;
+    try {
+      data = await dataOf({ board, other: { kept: board.columns[0].stage } });
+      // Not serialised again for the request, and not value by value: one value in the stream.
+      expect(stringify.mock.calls.some(([value]) => value === board)).toBe(false);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(data).toEqual({ board: JSON.parse(JSON.stringify(board)), other: { kept: "aprovado" } });
+    const response = await handlerAnswering({ board })(new Request("http://localhost/items.data?_routes=routes/items"));
+    const text = await response.text();
+    expect(text).toContain('["J",');
+    expect(text.split("Ana").length).toBe(2);
+  });
+
+  it("sentAsJson refuses, in development and tests, what JSON would not give back as it is", () => {
+    expect(() => sentAsJson({ when: new Date(0) })).toThrow(/value.when is a Date/);
+    expect(() => sentAsJson({ rows: [[1, undefined]] })).toThrow(/value.rows\[0\]\[1\] is missing/);
+    expect(() => sentAsJson({ n: Number.NaN })).toThrow(/value.n is NaN/);
+    expect(() => sentAsJson({ set: new Set([1]) })).toThrow(/value.set is a Set/);
+    // A key whose value is undefined reads the same in the browser, where it is missing.
+    const loose = { a: 1, b: undefined, c: [null, "x"], d: Object.create(null) as object };
+    expect(sentAsJson(loose)).toBe(loose);
   });
 });
