@@ -15,7 +15,8 @@ import { ConsentDialog } from "~/components/patient-consent-dialog";
 import { ConsentsCard } from "~/components/patient-consents";
 import { CONSENT_HISTORY_LIMIT, isConsentPurpose } from "~/lib/consents";
 import { notFound } from "~/.server/responses";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, todayIsoInClinic } from "~/lib/dates";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { parseId } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
 import { getPatientRecord, parseTimelineCursor, patientRecordView } from "~/models/patient-record.server";
@@ -83,12 +84,20 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="space-y-4">
-      <PatientSummary patient={patient} actions={actions} />
+      {/* The record's head and consents, kept per patient, day (the age) and rights (ADR 0025). */}
+      <CachedElement
+        as="div"
+        id="patient-head"
+        className="space-y-4"
+        cacheKey={cacheKeyOf(["patient-head", todayIsoInClinic(), actions, loaderData.lgpd.consents], patient, loaderData.consents)}
+      >
+        <PatientSummary patient={patient} actions={actions} />
 
-      <ConsentsCard
-        consents={loaderData.consents}
-        hrefFor={loaderData.lgpd.consents ? (purpose) => `/patients/${patient.id}?consentimento=${purpose}` : null}
-      />
+        <ConsentsCard
+          consents={loaderData.consents}
+          hrefFor={loaderData.lgpd.consents ? (purpose) => `/patients/${patient.id}?consentimento=${purpose}` : null}
+        />
+      </CachedElement>
       {patient.anonymizedAt ? (
         <p className="rounded-md border bg-muted/40 p-3 text-sm" role="note">
           Dados de identificação removidos a pedido do paciente em {formatDateTime(patient.anonymizedAt)} (LGPD). O prontuário e os

@@ -32,6 +32,7 @@ import FeesByDoctorPage from "~/routes/honorarios-medicos";
 import SurgicalGroupsPage from "~/routes/surgical-groups";
 import { scheduleDaysForPage, schedulePeriod } from "~/models/schedule.server";
 import SchedulePage from "~/routes/schedule";
+import PatientPage from "~/routes/patient";
 
 describe("innerHtmlOf", () => {
   test("finds the element by its id, past nested elements of the same tag", () => {
@@ -670,6 +671,61 @@ describe("the schedule's controls kept", () => {
       ["/schedule?view=week&date=2026-11-23", page({ view: "week" }), 'href="/schedule?view=month&amp;date=2026-11-23"'],
     ];
     for (const [path, loaderData, text] of variants) keptPage(path, SchedulePage, loaderData, text);
+  });
+});
+
+describe("a patient record's head kept", () => {
+  const patient = {
+    id: 42,
+    name: "Maria <Souza>",
+    cpf: "12345678909",
+    dateOfBirth: "1980-06-15",
+    phone: "11987654321",
+    email: "maria@example.com",
+    address: "Rua A, 1",
+    referrerName: "Dr. Indicador",
+    insurance: "Unimed",
+    insuranceCardNumber: "0001",
+    whatsappOptIn: true,
+    whatsappOptInAt: new Date(Date.UTC(2026, 0, 2, 12)),
+    medicalHistory: null,
+    anonymizedAt: null,
+    createdAt: new Date(Date.UTC(2025, 4, 1, 12)),
+    updatedAt: new Date(Date.UTC(2026, 1, 3, 15)),
+  };
+  const consents = [
+    { purpose: "whatsapp", current: { granted: true, source: "cadastro", at: new Date(Date.UTC(2026, 0, 2, 12)), recordedBy: null } },
+    { purpose: "pesquisa", current: null },
+  ];
+  const actions = { edit: true, appointment: true, surgery: true, message: true, upload: true, drive: false };
+  const lgpd = { consents: true, accessReport: true, export: true, anonymise: true };
+  const page = (changes: Partial<Record<string, unknown>> = {}) => ({
+    pageTitle: patient.name,
+    patient,
+    counts: { appointment: 0, surgery: 0, message: 0, task: 0, document: 0 },
+    timeline: { items: [], next: null },
+    documents: [],
+    fromTop: true,
+    consents,
+    consentDialog: null,
+    lgpd,
+    anonymiseDialog: false,
+    actions,
+    ...changes,
+  });
+
+  test("is what React renders, sent from memory; the patient, the consents and the user's rights are in the key", () => {
+    clearKeptMarkup();
+    // One store for all: a key shared by two different markups would send one's as the other's.
+    const variants: [string, ReturnType<typeof page>, string][] = [
+      ["/patients/42", page(), "Agendar consulta"],
+      ["/patients/42", page({ patient: { ...patient, phone: "11912345678" } }), "(11) 91234-5678"],
+      ["/patients/42", page({ actions: { ...actions, appointment: false } }), "Agendar cirurgia"],
+      ["/patients/42", page({ lgpd: { ...lgpd, consents: false } }), "Não registrado"],
+      ["/patients/42", page({ consents: [consents[0], { purpose: "pesquisa", current: { granted: false, source: "formulario", at: new Date(Date.UTC(2026, 2, 1)), recordedBy: "Ana" } }] }), "Termo assinado"],
+      ["/patients/7", page({ patient: { ...patient, id: 7 } }), "patientId=7"],
+    ];
+    for (const [path, loaderData, text] of variants) keptPage(path, PatientPage, loaderData, text);
   });
 });
 
