@@ -14,11 +14,11 @@ import {
 } from "~/components/ui/table";
 import { pathWithParams, type ParamChanges } from "~/lib/url";
 import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
+import { formatCount } from "~/lib/text";
 import { cn } from "~/lib/utils";
 
 export { withParams } from "~/lib/url";
 
-const numberFormat = new Intl.NumberFormat("pt-BR");
 
 /**
  * Builds links to the current URL with some params changed (null deletes), as absolute paths so
@@ -243,7 +243,7 @@ export function ListPager({
       className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between"
     >
       <p>
-        {numberFormat.format(total)}
+        {formatCount(total)}
         {plus} {total === 1 && !capped ? "registro" : "registros"}
       </p>
       {/* Full width on phones (links at both ends), so 'Próxima' is never cut off. */}
@@ -253,7 +253,7 @@ export function ListPager({
           Anterior
         </PageLink>
         <span className="px-1 text-center whitespace-nowrap">
-          Página {numberFormat.format(currentPage)} de {numberFormat.format(totalPages)}
+          Página {formatCount(currentPage)} de {formatCount(totalPages)}
           {plus}
         </span>
         <PageLink to={nextHref} rel="next">

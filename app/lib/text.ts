@@ -24,9 +24,14 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
 }
 
-const integerFormat = new Intl.NumberFormat("pt-BR");
+const countFormat = new Intl.NumberFormat("pt-BR");
+
+/** A count as the clinic reads it: '1.234'. */
+export function formatCount(n: number): string {
+  return countFormat.format(n);
+}
 
 /** A count with its noun: '1 cirurgia', '1.234 cirurgias'. */
 export function plural(n: number, one: string, many: string): string {
-  return `${integerFormat.format(n)} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }

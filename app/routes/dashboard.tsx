@@ -9,7 +9,7 @@ import { formatInClinic } from "~/lib/dates";
 import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { formatBRL } from "~/lib/money";
 import { type Area, can } from "~/lib/permissions";
-import { plural } from "~/lib/text";
+import { formatCount, plural } from "~/lib/text";
 import { type MonthTrend, type Ratio, getCachedDashboardStats } from "~/models/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
@@ -46,7 +46,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { stats, quickLinks };
 }
 
-const integer = new Intl.NumberFormat("pt-BR");
 const oneDecimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The trend badge, or nothing when last month had no data (the hint says so instead). */
@@ -87,21 +86,21 @@ function DashboardBody({ stats, quickLinks }: Route.ComponentProps["loaderData"]
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard
                 title="Total Pacientes"
-                value={integer.format(stats.patients.total)}
+                value={formatCount(stats.patients.total)}
                 icon={Users}
                 description={monthNote(`${plural(stats.patients.trend.thisMonth, "cadastrado", "cadastrados")} este mês`, stats.patients.trend)}
                 trend={trendOf(stats.patients.trend)}
               />
               <StatCard
                 title="Consultas"
-                value={integer.format(stats.appointments.total)}
+                value={formatCount(stats.appointments.total)}
                 icon={Calendar}
                 description={monthNote(`${plural(stats.appointments.trend.thisMonth, "consulta", "consultas")} este mês`, stats.appointments.trend)}
                 trend={trendOf(stats.appointments.trend)}
               />
               <StatCard
                 title="Cirurgias"
-                value={integer.format(stats.surgeries.total)}
+                value={formatCount(stats.surgeries.total)}
                 icon={Activity}
                 description={monthNote(`${plural(stats.surgeries.trend.thisMonth, "agendada", "agendadas")} para este mês`, stats.surgeries.trend)}
                 trend={trendOf(stats.surgeries.trend)}
@@ -130,7 +129,7 @@ function DashboardBody({ stats, quickLinks }: Route.ComponentProps["loaderData"]
                 description={
                   stats.successRate.percent === null
                     ? "Nenhuma cirurgia finalizada"
-                    : `${integer.format(stats.successRate.part)} concluídas de ${plural(stats.successRate.whole, "finalizada", "finalizadas")}`
+                    : `${formatCount(stats.successRate.part)} concluídas de ${plural(stats.successRate.whole, "finalizada", "finalizadas")}`
                 }
               />
               <StatCard
@@ -156,7 +155,7 @@ function DashboardBody({ stats, quickLinks }: Route.ComponentProps["loaderData"]
                 description={
                   stats.billingRate.percent === null
                     ? "Nenhuma cirurgia realizada"
-                    : `${integer.format(stats.billingRate.part)} faturadas de ${plural(stats.billingRate.whole, "realizada", "realizadas")}`
+                    : `${formatCount(stats.billingRate.part)} faturadas de ${plural(stats.billingRate.whole, "realizada", "realizadas")}`
                 }
               />
             </div>

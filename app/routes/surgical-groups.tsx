@@ -10,15 +10,13 @@ import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { requirePermission } from "~/.server/auth";
 import { routeUrl } from "~/.server/route-url";
 import { parseListState } from "~/lib/list-params";
-import { plural } from "~/lib/text";
+import { formatCount, plural } from "~/lib/text";
 import { SURGICAL_GROUP_LIST } from "~/lib/lists";
 import { listSurgicalGroups } from "~/models/surgical-group.server";
 import type { Route } from "./+types/surgical-groups";
 
 export const handle = { title: "Grupos Cirúrgicos", subtitle: "Médicos agrupados por especialidade, com suas cirurgias" };
 export const meta: Route.MetaFunction = () => [{ title: "Grupos Cirúrgicos · Sinapse" }];
-
-const numberFormat = new Intl.NumberFormat("pt-BR");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "doctors", "view");
@@ -73,7 +71,7 @@ export default function SurgicalGroupsPage({ loaderData }: Route.ComponentProps)
                         {doctor.name} {doctor.active ? null : <Badge variant="secondary">Inativo</Badge>}
                       </TableCell>
                       <TableCell>{doctor.crmUf ? `${doctor.crm}/${doctor.crmUf}` : doctor.crm}</TableCell>
-                      <TableCell className="text-right tabular-nums">{numberFormat.format(doctor.surgeries)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCount(doctor.surgeries)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -1,19 +1,18 @@
 import { Bot, FolderOpen, Send, Users } from "~/components/icons";
 import { StatCard } from "~/components/stat-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { formatCount } from "~/lib/text";
 import type { CommsKpis } from "~/models/comms.server";
-
-const numberFormat = new Intl.NumberFormat("pt-BR");
 
 /** The screen's head: the comms KPIs and, when WhatsApp or its webhook is not configured, what is missing. */
 export function CommsOverview({ kpis, whatsapp }: { kpis: CommsKpis; whatsapp: { sending: boolean; webhook: boolean } }) {
   return (
     <>
   <section aria-label="Indicadores de comunicação" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-    <StatCard title="Pacientes com opt-in" value={numberFormat.format(kpis.optInPatients)} icon={Users} description="Autorizaram mensagens por WhatsApp" />
-    <StatCard title="Enviadas (30 dias)" value={numberFormat.format(kpis.sent30d)} icon={Send} description="Enviadas, entregues ou lidas" />
-    <StatCard title="Pastas no Drive" value={numberFormat.format(kpis.driveFolders)} icon={FolderOpen} description="Pastas de pacientes no Google Drive" />
-    <StatCard title="Regras ativas" value={numberFormat.format(kpis.activeRules)} icon={Bot} description="Automações de envio ligadas" />
+    <StatCard title="Pacientes com opt-in" value={formatCount(kpis.optInPatients)} icon={Users} description="Autorizaram mensagens por WhatsApp" />
+    <StatCard title="Enviadas (30 dias)" value={formatCount(kpis.sent30d)} icon={Send} description="Enviadas, entregues ou lidas" />
+    <StatCard title="Pastas no Drive" value={formatCount(kpis.driveFolders)} icon={FolderOpen} description="Pastas de pacientes no Google Drive" />
+    <StatCard title="Regras ativas" value={formatCount(kpis.activeRules)} icon={Bot} description="Automações de envio ligadas" />
   </section>
 
   {!whatsapp.sending ? (

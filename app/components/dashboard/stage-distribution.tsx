@@ -1,8 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Link } from "~/components/ui/link";
-import { plural } from "~/lib/text";
-
-const integer = new Intl.NumberFormat("pt-BR");
+import { formatCount, plural } from "~/lib/text";
 
 /** The dashboard's 'Cirurgias por etapa': each stage's count, a bar of its share, a link to its surgeries. */
 export function StageDistribution({ stages }: { stages: ReadonlyArray<{ stage: string; label: string; count: number }> }) {
@@ -31,7 +29,7 @@ export function StageDistribution({ stages }: { stages: ReadonlyArray<{ stage: s
                 >
                   <span className="flex items-center justify-between gap-2 text-sm">
                     <span>{s.label}</span>
-                    <span className="font-medium tabular-nums">{integer.format(s.count)}</span>
+                    <span className="font-medium tabular-nums">{formatCount(s.count)}</span>
                   </span>
                   <span aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-muted">
                     <span
