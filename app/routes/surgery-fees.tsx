@@ -1,7 +1,7 @@
 import { ArrowLeft, Calculator, Download } from "~/components/icons";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";
+import { type LastResult, SettingsForm, TeamForm } from "~/components/surgery-fees/fee-forms";
 import { SurgeryFeeSummary } from "~/components/surgery-fees/fee-summary";
 import { ProceduresCard } from "~/components/surgery-fees/procedures-card";
 import { OverrideDialog } from "~/components/surgery-fees/fee-override-dialog";
@@ -15,6 +15,7 @@ import { dispatchIntent, intent } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
 import { routeUrl } from "~/.server/route-url";
 import { formatDateTime } from "~/lib/dates";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { ACCOMMODATION_LABELS, SURGERY_TEAM_ROLES, labelFor } from "~/lib/enums";
 import { parseId } from "~/lib/list-params";
 import { formatBRL } from "~/lib/money";
@@ -50,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const adjustId = parseId(url.searchParams.get("ajustar"));
   const adjusting = canEdit && adjustId ? (screen.lines.find((line) => line.id === adjustId) ?? notFound("Linha de honorário não encontrada.")) : null;
   return {
-    ...screen,
+    screen,
     canEdit,
     // The TISS Guia de Honorários: for a surgery billed to an insurer, admins and staff (ADR 0019).
     canTiss: can(user, "tiss", "view") && screen.lines.length > 0 && billedToInsurer(id),
@@ -88,13 +89,72 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SurgeryFeesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { surgery, procedures, team, settings, urgency, lines, totalCents, canEdit, canTiss, ownOnly, confirmRecompute, adjusting, doctorOptions, closeTo } = loaderData;
+  const { screen, canEdit, canTiss, ownOnly, confirmRecompute, adjusting, doctorOptions, closeTo } = loaderData;
+  const { pathname, search } = useLocation();
   useToastEffect(actionData?.toast);
   const resultOf = (name: string) => (actionData?.intent === name ? actionData.result : undefined);
   const recomputeError = actionData?.intent === "recompute" ? actionData.toast?.message : undefined;
 
   return (
     <div className="space-y-4">
+      {/*
+        The screen, kept per kept fee screen (until the next write), the team's doctors, the rights
+        and the URL (its forms post to it); rendered afresh when a refused submission's errors show
+        (ADR 0025).
+      */}
+      <CachedElement
+        as="div"
+        id="surgery-fees"
+        className="space-y-4"
+        cacheKey={actionData ? undefined : cacheKeyOf(["surgery-fees", pathname + search, canEdit, canTiss, ownOnly], screen, doctorOptions)}
+      >
+        {() => (
+          <FeeScreen
+            screen={screen}
+            canEdit={canEdit}
+            canTiss={canTiss}
+            ownOnly={ownOnly}
+            doctorOptions={doctorOptions}
+            resultOf={resultOf}
+            recomputeError={recomputeError}
+          />
+        )}
+      </CachedElement>
+
+      {confirmRecompute ? (
+        <ConfirmDialog
+          title="Recalcular honorários"
+          message={`As ${screen.lines.length} linhas atuais (${formatBRL(screen.totalCents)}), com os ajustes manuais, serão substituídas pelo novo cálculo. As linhas anteriores ficam no registro de auditoria.`}
+          fields={{ intent: "recompute" }}
+          closeTo={closeTo}
+          confirmLabel="Recalcular"
+          pendingLabel="Calculando..."
+          confirmVariant="default"
+        />
+      ) : null}
+      {adjusting ? <OverrideDialog line={adjusting} closeTo={closeTo} lastResult={resultOf("override-line")} /> : null}
+    </div>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** The summary, procedures, team, accommodation and fee lines; a refused form shows its errors (`resultOf`). */
+function FeeScreen({
+  screen,
+  canEdit,
+  canTiss,
+  ownOnly,
+  doctorOptions,
+  resultOf,
+  recomputeError,
+}: Pick<LoaderData, "screen" | "canEdit" | "canTiss" | "ownOnly" | "doctorOptions"> & {
+  resultOf: (intent: string) => LastResult;
+  recomputeError: string | undefined;
+}) {
+  const { surgery, procedures, team, settings, urgency, lines, totalCents } = screen;
+  return (
+    <>
       <div className="flex flex-wrap gap-2">
         <ButtonLink to="/surgeries" variant="outline">
           <ArrowLeft aria-hidden />
@@ -110,7 +170,7 @@ export default function SurgeryFeesPage({ loaderData, actionData }: Route.Compon
           </ButtonLink>
         ) : null}
       </div>
-      <SurgeryFeeSummary screen={loaderData} />
+      <SurgeryFeeSummary screen={screen} />
 
       {ownOnly ? null : <ProceduresCard procedures={procedures} canEdit={canEdit} lastResult={resultOf("add-procedure")} />}
 
@@ -177,20 +237,7 @@ export default function SurgeryFeesPage({ loaderData, actionData }: Route.Compon
           {settings.computedAt ? <p className="text-xs text-muted-foreground">Calculado em {formatDateTime(settings.computedAt)}.</p> : null}
         </CardContent>
       </Card>
-
-      {confirmRecompute ? (
-        <ConfirmDialog
-          title="Recalcular honorários"
-          message={`As ${lines.length} linhas atuais (${formatBRL(totalCents)}), com os ajustes manuais, serão substituídas pelo novo cálculo. As linhas anteriores ficam no registro de auditoria.`}
-          fields={{ intent: "recompute" }}
-          closeTo={closeTo}
-          confirmLabel="Recalcular"
-          pendingLabel="Calculando..."
-          confirmVariant="default"
-        />
-      ) : null}
-      {adjusting ? <OverrideDialog line={adjusting} closeTo={closeTo} lastResult={resultOf("override-line")} /> : null}
-    </div>
+    </>
   );
 }
 

@@ -86,6 +86,11 @@ test.describe("without JavaScript", () => {
     const { surgery, anaesthetist } = surgeryWithTeam(openTestDb(), tag);
     await signIn(page, "admin");
     await page.goto(`/surgeries/${surgery}/honorarios`);
+    // A code that is not on file comes back with its message and what was typed (the screen is kept markup between views).
+    await page.getByLabel("Código CBHPM ou TUSS").fill("99999999");
+    await page.getByRole("button", { name: "Adicionar procedimento" }).click();
+    await expect(page.getByText("Código não encontrado em Cadastros › Códigos (CBHPM ou TUSS).")).toBeVisible();
+    await expect(page.getByLabel("Código CBHPM ou TUSS")).toHaveValue("99999999");
     await fillTeamAndProcedure(page, tag, anaesthetist);
     await page.getByRole("button", { name: "Calcular honorários" }).click();
     await expect(linesTable(page)).toContainText("R$ 4.535,57");

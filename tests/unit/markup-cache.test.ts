@@ -33,6 +33,7 @@ import SurgicalGroupsPage from "~/routes/surgical-groups";
 import { scheduleDaysForPage, schedulePeriod } from "~/models/schedule.server";
 import SchedulePage from "~/routes/schedule";
 import PatientPage from "~/routes/patient";
+import SurgeryFeesPage from "~/routes/surgery-fees";
 
 describe("innerHtmlOf", () => {
   test("finds the element by its id, past nested elements of the same tag", () => {
@@ -726,6 +727,88 @@ describe("a patient record's head kept", () => {
       ["/patients/7", page({ patient: { ...patient, id: 7 } }), "patientId=7"],
     ];
     for (const [path, loaderData, text] of variants) keptPage(path, PatientPage, loaderData, text);
+  });
+});
+
+describe("a surgery's honorários screen kept", () => {
+  const line = {
+    id: 11,
+    doctorId: 1,
+    doctorName: "Dr. Ana <Souza>",
+    role: "principal",
+    position: null,
+    code: "3.07.15.18-0",
+    porte: "10A",
+    anestheticPorte: null,
+    porteValueCents: 185_475,
+    procedurePercent: 100,
+    sharePercent: null,
+    accommodationFactor: 1,
+    urgencyPercent: 0,
+    contralateral: false,
+    computedCents: 185_475,
+    amountCents: 185_475,
+    overrideReason: null,
+    overriddenAt: null,
+    overriddenByName: null,
+  };
+  const screen = {
+    surgery: { id: 5, surgeryType: "Artrodese lombar", scheduledDate: new Date(Date.UTC(2026, 5, 3, 13)), estimatedDurationMin: 180, doctorId: 1, patientName: "Maria <Souza>", payerId: 2, payerName: null, hospital: "Hospital Central" },
+    payer: { id: 2, name: "Unimed" },
+    rules: { assistantPercents: [30, 20, 20, 20], multipleSameRoutePercent: 50, multipleOtherRoutePercent: 70, urgencySurchargePercent: 30 },
+    porteTable: { edition: 2022, band: "original" },
+    procedures: [{ id: 3, code: "3.07.15.18-0", description: "Artrodese", porte: "10A", assistantsCount: 2, anestheticPorte: 6, accessRoute: "same", bilateral: false }],
+    team: { cirurgiao: 1 },
+    settings: { accommodation: "enfermaria", urgency: "auto", computedAt: new Date(Date.UTC(2026, 5, 4, 12)) },
+    urgency: { derived: { urgent: false, reason: null }, urgent: false },
+    lines: [line],
+    totalCents: 185_475,
+  };
+  const doctorOptions = [
+    { value: "1", label: "Dr. Ana <Souza>" },
+    { value: "2", label: "Dr. Bruno" },
+  ];
+  const page = (changes: Partial<Record<string, unknown>> = {}) => ({
+    screen,
+    canEdit: true,
+    canTiss: true,
+    ownOnly: false,
+    confirmRecompute: false,
+    adjusting: null,
+    doctorOptions,
+    closeTo: "/surgeries/5/honorarios",
+    ...changes,
+  });
+
+  test("is what React renders, sent from memory; the screen, the doctors, the rights and the URL are in the key", () => {
+    clearKeptMarkup();
+    // One store for all: a key shared by two different markups would send one's as the other's.
+    const variants: [string, ReturnType<typeof page>, string][] = [
+      ["/surgeries/5/honorarios", page(), "Guia de Honorários TISS (XML)"],
+      ["/surgeries/5/honorarios", page({ canTiss: false }), "Recalcular honorários"],
+      ["/surgeries/5/honorarios", page({ canEdit: false, canTiss: false }), "profissional(is) na equipe"],
+      ["/surgeries/5/honorarios", page({ canEdit: false, canTiss: false, doctorOptions: [] }), "profissional(is) na equipe"],
+      ["/surgeries/5/honorarios", page({ canEdit: false, canTiss: false, ownOnly: true, doctorOptions: [] }), "Meus honorários nesta cirurgia"],
+      ["/surgeries/5/honorarios", page({ doctorOptions: doctorOptions.slice(0, 1) }), "Escolha o cirurgião"],
+      ["/surgeries/5/honorarios", page({ screen: { ...screen, lines: [{ ...line, amountCents: 200_000, overrideReason: "Acordo" }], totalCents: 200_000 } }), "Acordo"],
+      ["/surgeries/5/honorarios?recalcular=1", page(), "?recalcular=1"],
+    ];
+    for (const [path, loaderData, text] of variants) expect(keptPage(path, SurgeryFeesPage, loaderData, text)).not.toBeNull();
+  });
+
+  test("is rendered afresh with a refused form's errors", () => {
+    clearKeptMarkup();
+    const actionData = { intent: "add-procedure", result: { status: "error", initialValue: { code: "9" }, error: { code: ["Código não encontrado"] } } };
+    const render = (store: MarkupStore | null) => {
+      const Stub = createRoutesStub([
+        { path: "/surgeries/5/honorarios", HydrateFallback: () => null, Component: () => SurgeryFeesPage({ loaderData: page(), actionData } as never) },
+      ]);
+      return renderToString(createElement(MarkupStoreContext.Provider, { value: store }, createElement(Stub, { initialEntries: ["/surgeries/5/honorarios"] })));
+    };
+    // The clean screen is kept first; the refused form's page must not be sent from it.
+    keptPage("/surgeries/5/honorarios", SurgeryFeesPage, page(), "Adicionar procedimento");
+    // keptThreeWays: the page without a store, with it, and with what it kept are one page.
+    expect(keptThreeWays(render).rendered).toContain("Código não encontrado");
   });
 });
 

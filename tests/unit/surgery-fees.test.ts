@@ -22,11 +22,14 @@ function post(who: SignedIn, fields: Record<string, string>) {
 }
 
 async function view(who: SignedIn) {
-  return (await loader(routeArgs(getRequest(`/surgeries/${surgeryId}/honorarios`, { cookie: who.cookie }), { id: String(surgeryId) }))) as {
-    lines: Array<{ doctorId: number; role: string; position: number | null; amountCents: number; computedCents: number | null; overrideReason: string | null; id: number }>;
-    totalCents: number;
-    procedures: unknown[];
+  const data = (await loader(routeArgs(getRequest(`/surgeries/${surgeryId}/honorarios`, { cookie: who.cookie }), { id: String(surgeryId) }))) as {
+    screen: {
+      lines: Array<{ doctorId: number; role: string; position: number | null; amountCents: number; computedCents: number | null; overrideReason: string | null; id: number }>;
+      totalCents: number;
+      procedures: unknown[];
+    };
   };
+  return data.screen;
 }
 
 const linesInDb = () => db.select().from(surgeryFeeLines).where(eq(surgeryFeeLines.surgeryId, surgeryId)).all();
