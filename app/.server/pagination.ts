@@ -3,6 +3,7 @@ import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Cursor, PAGE_SIZE, formatCursor, offsetOf } from "~/lib/list-params";
 import { type VersionedTable, sqlKey, tablesWriteCache, writeCache } from "./data-cache";
 import { db, prepared } from "./db";
+import { sentAsJson } from "./sent-as-json";
 
 /**
  * Pages of a big list that cost the same however deep they are, and totals that never count a
@@ -185,10 +186,16 @@ const locatedUntilWrite = writeCache(64);
  * not modify what it returns. A store of its own: its keys come from what users type. With
  * `tables`, every table the page reads, it is kept until one of those is written instead
  * (`tablesWriteCache`): a page of patients outlives the appointments and payments written meanwhile.
+ * Its rows are sent to the browser as JSON made once (`sentAsJson`), not value by value per request.
  */
-export function pageUntilWrite<T>(list: string, params: unknown, read: () => T, tables?: readonly VersionedTable[]): T {
+export function pageUntilWrite<T extends object>(list: string, params: unknown, read: () => T, tables?: readonly VersionedTable[]): T {
   const key = `${list}:${JSON.stringify(params)}`;
-  return tables ? pagesUntilTablesChange(tables, key, read) : pagesUntilWrite(key, read);
+  const readSent = () => {
+    const page = read();
+    if ("rows" in page && Array.isArray(page.rows)) sentAsJson(page.rows);
+    return page;
+  };
+  return tables ? pagesUntilTablesChange(tables, key, readSent) : pagesUntilWrite(key, readSent);
 }
 const pagesUntilWrite = writeCache(128);
 const pagesUntilTablesChange = tablesWriteCache(128);

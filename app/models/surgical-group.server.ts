@@ -3,6 +3,7 @@ import { doctors, surgeries } from "~db/schema";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { pageUntilWrite } from "~/.server/pagination";
+import { sentAsJson } from "~/.server/sent-as-json";
 import { PAGE_SIZE, offsetOf } from "~/lib/list-params";
 
 /**
@@ -44,7 +45,7 @@ function readSurgicalGroups(page: number) {
       doctors: rows.filter((row) => row.specialty === specialty),
     };
   });
-  return { groups, total, pageSize: PAGE_SIZE, page };
+  return { groups: sentAsJson(groups), total, pageSize: PAGE_SIZE, page };
 }
 
 /** Every doctor's number of surgeries (doctors without any are absent), kept until the next write. */

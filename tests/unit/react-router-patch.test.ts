@@ -162,8 +162,27 @@ describe("React Router's encoding of loader data, patched", () => {
     expect(text.split("Ana").length).toBe(2);
   });
 
+  it("sends a list's rows with Dates as JSON text, and the browser gets Dates back under the same names only", async () => {
+    const rows = sentAsJson([
+      { id: 1, startTime: new Date(Date.UTC(2026, 10, 30, 10)), endTime: new Date(Date.UTC(2026, 10, 30, 10, 20)), patient: { id: 7, lastVisit: new Date(0) }, minutes: 20 },
+      { id: 2, startTime: new Date(Date.UTC(2026, 11, 1, 13)), endTime: null, patient: { id: 8, lastVisit: null }, minutes: 30, notes: "startTime" },
+    ]);
+    const data = (await dataOf({ rows, total: 2 })) as { rows: typeof rows; total: number };
+    expect(data).toEqual({ rows, total: 2 });
+    expect(data.rows[0].startTime).toBeInstanceOf(Date);
+    expect(data.rows[0].patient.lastVisit).toBeInstanceOf(Date);
+    expect(data.rows[1].endTime).toBeNull();
+    const text = await (await handlerAnswering({ rows })(new Request("http://localhost/items.data?_routes=routes/items"))).text();
+    expect(text).toContain('["J",');
+  });
+
   it("sentAsJson refuses, in development and tests, what JSON would not give back as it is", () => {
-    expect(() => sentAsJson({ when: new Date(0) })).toThrow(/value.when is a Date/);
+    expect(() => sentAsJson({ when: [new Date(0)] })).toThrow(/value.when\[0\] is a Date in an array/);
+    expect(() => sentAsJson(new Date(0))).toThrow(/value is a Date/);
+    expect(() => sentAsJson({ when: new Date(Number.NaN) })).toThrow(/value.when is an invalid Date/);
+    // The browser would make a Date of the number too.
+    expect(() => sentAsJson([{ at: new Date(0) }, { at: 5 }])).toThrow(/'at' holds a Date and a number/);
+    expect(() => sentAsJson({ 0: new Date(0), list: [3] })).toThrow(/'0' holds a Date and a number/);
     expect(() => sentAsJson({ rows: [[1, undefined]] })).toThrow(/value.rows\[0\]\[1\] is missing/);
     expect(() => sentAsJson({ n: Number.NaN })).toThrow(/value.n is NaN/);
     expect(() => sentAsJson({ set: new Set([1]) })).toThrow(/value.set is a Set/);
