@@ -12,7 +12,8 @@
 // Files under <build>/client: hashed /assets/* are cached by browsers for a year (immutable), the
 // rest (favicon …) for an hour with an ETag. Text is sent brotli- or gzip-compressed, from the .br
 // and .gz files the build writes next to them (vite.config.ts) or compressed once and kept.
-// Pages and data are compressed on the fly, flushed as React streams them.
+// Pages and data are compressed on the fly, flushed as React streams them; a page rendered whole
+// (app/entry.server.tsx hands its buffers over) is written at once, with its length when sent as is.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -199,6 +200,9 @@ async function sendFile(req, res, entry) {
 
 // --- pages and data -----------------------------------------------------------------------------
 
+/** Where app/entry.server.tsx hands a page's buffers over. */
+const PAGE_PARTS = Symbol.for("sinapse.pageParts");
+
 const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:json|javascript|xml|x-ndjson|manifest\+json)|image\/svg\+xml)/;
 
 /** The socket's address, or the first X-Forwarded-For hop behind a trusted proxy (TRUST_PROXY=1). */
@@ -261,9 +265,16 @@ async function sendResponse(req, res, response) {
       ? pickEncoding(req.headers["accept-encoding"])
       : "identity";
 
+  // A page's buffers, all ready (app/entry.server.tsx): written at once, not read from its stream.
+  const parts = body && response[PAGE_PARTS];
+
   if (encoding === "identity") {
+    if (parts && !responseHeaders.has("content-length")) rawHeaders.push("content-length", String(parts.reduce((sum, part) => sum + part.length, 0)));
     res.writeHead(response.status, rawHeaders);
-    if (body) {
+    if (parts) {
+      res.cork();
+      for (const part of parts) res.write(part);
+    } else if (body) {
       // A page comes in a few buffers at once (app/entry.server.tsx): they leave in one write to
       // the socket, held until the stream has given what it has ready.
       let corked = false;
@@ -314,6 +325,11 @@ async function sendResponse(req, res, response) {
     flushScheduled = false;
     if (!compressor.destroyed && !compressor.writableEnded) compressor.flush();
   };
+  if (parts) {
+    for (const part of parts) compressor.write(part);
+    compressor.end();
+    return;
+  }
   try {
     for await (const chunk of body) {
       if (compressor.destroyed) break; // the browser went away: stop rendering

@@ -109,7 +109,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
               responseHeaders.set("Content-Type", "text/html");
               // A page that renders markup to keep is joined into one buffer, to cut it out of.
               const page = markup.capturing ? [Buffer.concat(parts)] : parts;
-              resolve(new Response(streamOf(page), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(pageResponse(page, { headers: responseHeaders, status: responseStatusCode }));
               // Markup is kept from a page that rendered without a fault (after the answer is on its way).
               if (responseStatusCode === 200 && markup.capturing) markup.keep(page[0]);
               callback();
@@ -128,6 +128,19 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     );
   });
 }
+
+/**
+ * The finished page's buffers, as a Response that also hands them to our server as they are
+ * (server.mjs writes them to the socket at once, without reading the stream chunk by chunk).
+ */
+function pageResponse(parts: Buffer[], init: ResponseInit) {
+  const response = new Response(streamOf(parts), init);
+  Object.defineProperty(response, PAGE_PARTS, { value: parts });
+  return response;
+}
+
+/** server.mjs reads a page's buffers under this key. */
+const PAGE_PARTS = Symbol.for("sinapse.pageParts");
 
 /**
  * A stream of the finished page's buffers. `new Response(buffer)` would copy the whole buffer first

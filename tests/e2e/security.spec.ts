@@ -175,14 +175,19 @@ test.describe("HTTP hardening", () => {
 
   test("a page is sent compressed as the browser asks (brotli, gzip or not at all), and it is the same page", async ({ baseURL }) => {
     const get = (acceptEncoding?: string) =>
-      new Promise<{ encoding: string; vary: string; body: Buffer }>((resolve, reject) => {
+      new Promise<{ encoding: string; vary: string; length: string | undefined; body: Buffer }>((resolve, reject) => {
         http
           .get(`${baseURL}/auth`, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} }, (response) => {
             const chunks: Buffer[] = [];
             response.on("data", (chunk: Buffer) => chunks.push(chunk));
             response.on("error", reject);
             response.on("end", () =>
-              resolve({ encoding: response.headers["content-encoding"] ?? "identity", vary: String(response.headers.vary ?? ""), body: Buffer.concat(chunks) }),
+              resolve({
+                encoding: response.headers["content-encoding"] ?? "identity",
+                vary: String(response.headers.vary ?? ""),
+                length: response.headers["content-length"],
+                body: Buffer.concat(chunks),
+              }),
             );
           })
           .on("error", reject);
@@ -192,6 +197,8 @@ test.describe("HTTP hardening", () => {
     const plain = await get();
     expect(plain.encoding).toBe("identity");
     expect(page(plain.body)).toContain("Sinapse");
+    // A finished page goes out whole, with its length (server.mjs), not in chunks.
+    expect(plain.length).toBe(String(plain.body.length));
     const gzip = await get("gzip, deflate");
     expect(gzip.encoding).toBe("gzip");
     expect(gzip.vary).toMatch(/accept-encoding/i);
