@@ -16,26 +16,47 @@ export interface MarkupStore {
 
 export const MarkupStoreContext = createContext<MarkupStore | null>(null);
 
-/** The JSON of objects shared unchanged between requests, made once per object (`cacheKeyOf`). */
-const sharedJson = new WeakMap<object, string>();
+/**
+ * The content id of each object shared unchanged between requests (`cacheKeyOf`): made once per
+ * object from its JSON, the same for two objects with the same JSON while `idsByJson` holds it.
+ */
+const sharedIds = new WeakMap<object, string>();
+/** Ids by JSON, forgotten all at once past ~8 million characters (an object then gets a new id: a miss, never a wrong page). */
+const idsByJson = new Map<string, string>();
+let idsByJsonSize = 0;
+let nextSharedId = 0;
+
+function sharedIdOf(value: object): string {
+  let id = sharedIds.get(value);
+  if (id !== undefined) return id;
+  const json = JSON.stringify(value);
+  id = idsByJson.get(json);
+  if (id === undefined) {
+    if (idsByJsonSize + json.length > 8_000_000) {
+      idsByJson.clear();
+      idsByJsonSize = 0;
+    }
+    id = `#${(nextSharedId++).toString(36)}`;
+    idsByJson.set(json, id);
+    idsByJsonSize += json.length;
+  }
+  sharedIds.set(value, id);
+  return id;
+}
 
 /**
- * A `cacheKey`: `JSON.stringify([...values, ...shared])`. Each of `shared` is data kept unchanged
- * between requests until the next write (app/.server/data-cache.ts), so its JSON is made once per
- * object instead of on every request: a board's cards or a month's entries are 20–30 KB of it.
+ * A `cacheKey`: `JSON.stringify(values)` followed by a content id for each of `shared`. Each of
+ * `shared` is data kept unchanged between requests until the next write (app/.server/data-cache.ts):
+ * its JSON (a board's cards or a month's entries are 20–30 KB of it) is made and looked up once
+ * per object, so the key stays short and is not built and hashed anew on every request. Two objects
+ * with the same JSON get the same id (while it is remembered); two with different JSON never do.
  * Only for objects no one modifies (the data cache's values are shared by every request already).
  */
 export function cacheKeyOf(values: readonly unknown[], ...shared: object[]): string {
-  let key = JSON.stringify(values).slice(0, -1);
-  for (const value of shared) {
-    let json = sharedJson.get(value);
-    if (json === undefined) {
-      json = JSON.stringify(value);
-      sharedJson.set(value, json);
-    }
-    key += key.length > 1 ? `,${json}` : json;
-  }
-  return `${key}]`;
+  let key = JSON.stringify(values);
+  // No JSON value starts with '#': the ids cannot be mistaken for values.
+  for (const value of shared) key += sharedIdOf(value);
+  return key;
 }
 
 type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody" | "thead";
