@@ -21,7 +21,7 @@ export const MarkupStoreContext = createContext<MarkupStore | null>(null);
  * object from its JSON, the same for two objects with the same JSON while `idsByJson` holds it.
  */
 const sharedIds = new WeakMap<object, string>();
-/** Ids by JSON, forgotten all at once past ~8 million characters (an object then gets a new id: a miss, never a wrong page). */
+/** Ids by JSON, forgotten all at once past ~2 million characters (an object then gets a new id: a miss, never a wrong page). */
 const idsByJson = new Map<string, string>();
 let idsByJsonSize = 0;
 let nextSharedId = 0;
@@ -32,7 +32,7 @@ function sharedIdOf(value: object): string {
   const json = JSON.stringify(value);
   id = idsByJson.get(json);
   if (id === undefined) {
-    if (idsByJsonSize + json.length > 8_000_000) {
+    if (idsByJsonSize + json.length > 2_000_000) {
       idsByJson.clear();
       idsByJsonSize = 0;
     }
