@@ -275,8 +275,7 @@ async function sendResponse(req, res, response) {
       res.cork();
       for (const part of parts) res.write(part);
     } else if (body) {
-      // A page comes in a few buffers at once (app/entry.server.tsx): they leave in one write to
-      // the socket, held until the stream has given what it has ready.
+      // Data, exports and the rest: what the stream has ready leaves in one write to the socket.
       let corked = false;
       const uncork = () => {
         if (!corked) return;
@@ -320,16 +319,16 @@ async function sendResponse(req, res, response) {
   compressor.on("error", () => res.destroy());
   res.once("close", () => compressor.destroy());
   compressor.pipe(res);
-  let flushScheduled = false;
-  const flush = () => {
-    flushScheduled = false;
-    if (!compressor.destroyed && !compressor.writableEnded) compressor.flush();
-  };
   if (parts) {
     for (const part of parts) compressor.write(part);
     compressor.end();
     return;
   }
+  let flushScheduled = false;
+  const flush = () => {
+    flushScheduled = false;
+    if (!compressor.destroyed && !compressor.writableEnded) compressor.flush();
+  };
   try {
     for await (const chunk of body) {
       if (compressor.destroyed) break; // the browser went away: stop rendering

@@ -19,7 +19,6 @@ import { cn } from "~/lib/utils";
 
 export { withParams } from "~/lib/url";
 
-
 /**
  * Builds links to the current URL with some params changed (null deletes), as absolute paths so
  * they also resolve correctly from components rendered by layout routes.
