@@ -202,6 +202,8 @@ async function sendFile(req, res, entry) {
 
 /** Where app/entry.server.tsx hands a page's buffers over. */
 const PAGE_PARTS = Symbol.for("sinapse.pageParts");
+/** Tells app/entry.server.tsx that this request's page is written from its buffers (no body stream is made). */
+const TAKES_PAGE_PARTS = Symbol.for("sinapse.takesPageParts");
 
 const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:json|javascript|xml|x-ndjson|manifest\+json)|image\/svg\+xml)/;
 
@@ -233,7 +235,9 @@ function createRequest(req, res) {
     });
     init.duplex = "half";
   }
-  return new Request(url, init);
+  const request = new Request(url, init);
+  request[TAKES_PAGE_PARTS] = true;
+  return request;
 }
 
 /** Writes `chunk` to `out`, waiting when it asks us to slow down (or until it is gone). */
@@ -259,14 +263,14 @@ async function sendResponse(req, res, response) {
     // As express did: text without a charset is UTF-8 (React Router's pages say "text/html").
     rawHeaders.push(name, name === "content-type" && value.startsWith("text/") && !value.includes("charset") ? `${value}; charset=utf-8` : value);
   }
-  const body = req.method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
+  const bodyless = req.method === "HEAD" || response.status === 204 || response.status === 304;
+  // A page's buffers, all ready (app/entry.server.tsx): written at once. Its Response has no body.
+  const parts = bodyless ? undefined : response[PAGE_PARTS];
+  const body = bodyless || parts ? null : response.body;
   const encoding =
-    body && !responseHeaders.has("content-encoding") && COMPRESSIBLE_TYPE.test(responseHeaders.get("content-type") ?? "")
+    (parts || body) && !responseHeaders.has("content-encoding") && COMPRESSIBLE_TYPE.test(responseHeaders.get("content-type") ?? "")
       ? pickEncoding(req.headers["accept-encoding"])
       : "identity";
-
-  // A page's buffers, all ready (app/entry.server.tsx): written at once, not read from its stream.
-  const parts = body && response[PAGE_PARTS];
 
   if (encoding === "identity") {
     if (parts && !responseHeaders.has("content-length")) rawHeaders.push("content-length", String(parts.reduce((sum, part) => sum + part.length, 0)));

@@ -3,11 +3,18 @@
 // the outcome of matching a path against a router's branches. Each caller still gets matches of its
 // own. Its turbo-stream encoder prints a repeated value's index without making an array for it, and
 // reads the clock only when it is consulted, and sends a value the app serialised once
-// (`sentAsJson`) as that JSON text. docs/decisions/0008-performance-budget-and-server.md,
+// (`sentAsJson`) as that JSON text. A page's own data goes to its script as text, and that script is
+// made once per text. docs/decisions/0008-performance-budget-and-server.md,
 // 'React Router's work kept per build' and 'The encoding of loader data, patched'.
+import { createElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
 import {
+  type EntryContext,
+  Outlet,
   type RouteObject,
+  Scripts,
   type ServerBuild,
+  ServerRouter,
   UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
   createRequestHandler,
   createStaticHandler,
@@ -189,5 +196,103 @@ describe("React Router's encoding of loader data, patched", () => {
     // A key whose value is undefined reads the same in the browser, where it is missing.
     const loose = { a: 1, b: undefined, c: [null, "x"], d: Object.create(null) as object };
     expect(sentAsJson(loose)).toBe(loose);
+  });
+});
+
+describe("A page's data script, patched", () => {
+  /** A request handler for a one-route app that renders whole pages, whose loader answers `value()`. */
+  function pageHandler(value: () => unknown) {
+    const route = (id: string, parentId: string | undefined, path: string, hasLoader: boolean) => ({
+      id,
+      parentId,
+      path,
+      module: `/${id}.js`,
+      imports: [],
+      hasAction: false,
+      hasLoader,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasClientMiddleware: false,
+      hasErrorBoundary: false,
+    });
+    const build = {
+      entry: {
+        module: {
+          default: async (request: Request, status: number, headers: Headers, context: EntryContext) => {
+            const stream = await renderToReadableStream(createElement(ServerRouter, { context, url: request.url }));
+            await stream.allReady;
+            return new Response(stream, { status, headers });
+          },
+        },
+      },
+      routes: {
+        root: { id: "root", path: "", module: { default: () => createElement("main", null, createElement(Outlet), createElement(Scripts)) } },
+        "routes/items": { id: "routes/items", parentId: "root", path: "items", module: { loader: value, default: () => createElement("p", null, "Itens") } },
+      },
+      assets: {
+        entry: { module: "/entry.js", imports: [] },
+        routes: { root: route("root", undefined, "", false), "routes/items": route("routes/items", "root", "items", true) },
+        url: "/manifest.js",
+        version: "1",
+      },
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild; // only what a page request reads
+    return createRequestHandler(build, "production");
+  }
+
+  /** The page's data script, as the browser runs it: the text it enqueues, and that text decoded. */
+  async function pageData(handler: ReturnType<typeof pageHandler>) {
+    const encode = vi.spyOn(TextEncoder.prototype, "encode");
+    let html: string;
+    let encoded: unknown[];
+    try {
+      html = await (await handler(new Request("http://localhost/items"))).text();
+      encoded = encode.mock.calls.map(([input]) => input);
+    } finally {
+      encode.mockRestore();
+    }
+    expect(html).toContain("<p>Itens</p>");
+    const scripts = [...html.matchAll(/streamController\.enqueue\((.*?)\);<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    // A JavaScript string literal that no HTML parser ends early: JSON's, with <, > and & escaped.
+    expect(scripts[0]).not.toMatch(/[<>&\u2028\u2029]/);
+    const text = JSON.parse(scripts[0]) as string;
+    const decoded = await decodeViaTurboStream(new Blob([text]).stream(), globalThis);
+    await decoded.done;
+    return { script: scripts[0], text, encoded, data: (decoded.value as { loaderData: Record<string, unknown> }).loaderData["routes/items"] };
+  }
+
+  it("writes the loader's data into the page as the browser reads it, escaped for a script", async () => {
+    const value = { name: 'Ana "A" </script><!-- & ção \u2028 \u2029 \\', when: new Date(0), rows: [{ id: 1 }, { id: 2 }] };
+    const { data, text, encoded } = await pageData(pageHandler(() => value));
+    expect(data).toEqual(value);
+    expect(text).toContain("</script>");
+    // Handed to the page's script as text, not encoded to bytes to be decoded again.
+    expect(encoded).not.toContain(text);
+  });
+
+  it("makes a page's script once for the same data, and afresh when the data changes", async () => {
+    let count = 3;
+    const handler = pageHandler(() => ({ rows: Array.from({ length: count }, (_, id) => ({ id, name: `Paciente ${id} <b>` })) }));
+    const first = await pageData(handler);
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      const again = await pageData(handler);
+      expect(again.script).toBe(first.script);
+      // The page's text was not escaped again (the test's own calls are on other values).
+      expect(stringify.mock.calls.some(([value]) => value === first.text)).toBe(false);
+      count = 4;
+      const changed = await pageData(handler);
+      expect(changed.data).toEqual({ rows: Array.from({ length: 4 }, (_, id) => ({ id, name: `Paciente ${id} <b>` })) });
+      expect(stringify.mock.calls.some(([value]) => value === changed.text)).toBe(true);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });
