@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { doctors, payers } from "~db/schema";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
+import { optionsOf } from "~/models/filter-options.server";
 import { listPayerFilterOptions } from "~/models/surgery.server";
 import { recordAudit } from "./audit";
 import { type SessionUser, assertCan, requirePermission } from "./auth";
@@ -60,9 +61,9 @@ export function cachedKpiReport<T>(screen: string, query: KpiQuery, scope: strin
  * rows kept until the next write. A period's report may be about an inactive payer or doctor, so
  * both are offered, marked.
  */
-export function kpiFilterOptions(which: { doctors?: boolean; payers?: boolean }): { doctors: KpiFilterOption[]; payers: KpiFilterOption[] } {
-  const doctorOptions = () => listDoctorFilterOptions().map(registryOption);
-  const payerOptions = () => listPayerFilterOptions().map(registryOption);
+export function kpiFilterOptions(which: { doctors?: boolean; payers?: boolean }): { doctors: readonly KpiFilterOption[]; payers: readonly KpiFilterOption[] } {
+  const doctorOptions = () => optionsOf(listDoctorFilterOptions(), registryOption);
+  const payerOptions = () => optionsOf(listPayerFilterOptions(), registryOption);
   return { doctors: which.doctors ? doctorOptions() : [], payers: which.payers ? payerOptions() : [] };
 }
 

@@ -68,7 +68,7 @@ export function FilterBar({
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
     >
       {/* The fields' markup, kept per path and props (ADR 0025); `contents` leaves the form's layout as it is. */}
-      <CachedElement as="div" id={id} className="contents" cacheKey={cacheKeyOf(["filter-bar", pathname, fields, keep])}>
+      <CachedElement as="div" id={id} className="contents" cacheKey={filterBarKey(pathname, fields, keep)}>
         {kept.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -129,4 +129,14 @@ export function keptListParams(
 ): Record<string, string | null> {
   const custom = params.sort !== defaults.defaultSort || params.dir !== defaults.defaultDir;
   return { q: params.q || null, sort: custom ? params.sort : null, dir: custom ? params.dir : null };
+}
+
+/**
+ * The kept markup's key: the fields without their options, then each field's options by content id.
+ * Options are kept arrays (module constants, or `optionsOf` rows kept until a write), so their JSON
+ * (37 doctors are 2–3 KB) is not written again on every request.
+ */
+function filterBarKey(pathname: string, fields: Array<FilterField | DateFilterField>, keep: Record<string, string | null | undefined>) {
+  const options = fields.flatMap((field) => ("options" in field ? [field.options] : []));
+  return cacheKeyOf(["filter-bar", pathname, fields.map((field) => ("options" in field ? { ...field, options: null } : field)), keep], ...options);
 }

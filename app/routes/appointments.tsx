@@ -28,6 +28,7 @@ import {
 } from "~/models/appointment.server";
 import { appointmentDialogData, appointmentListStateUrl } from "~/models/appointment-dialog.server";
 import { getDoctorOption, listActiveDoctorOptions } from "~/models/doctor-options.server";
+import { optionsOf } from "~/models/filter-options.server";
 import { withSelected } from "~/models/picker-options.server";
 import { appointmentSchema } from "~/validation/appointment";
 import type { Route } from "./+types/appointments";
@@ -56,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...listAppointments(params, filters),
     params,
     filters,
-    doctorFilterOptions: withSelected(listActiveDoctorOptions(200), filters.doctorId, getDoctorOption),
+    doctorFilterOptions: optionsOf(withSelected(listActiveDoctorOptions(200), filters.doctorId, getDoctorOption), doctorFilterOption),
     dialog,
     editing: editing ? { id: editing.id } : null,
     deleting,
@@ -68,6 +69,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     permissions: rightsIn(user, "appointments"),
     canExport: can(user, "appointments", "export"),
   };
+}
+
+/** An active doctor as the doctor filter's option. */
+function doctorFilterOption(doctor: { id: number; name: string }) {
+  return { value: String(doctor.id), label: doctor.name };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -123,7 +129,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
             name: "doctor",
             label: "Médico",
             all: "Todos",
-            options: loaderData.doctorFilterOptions.map((d) => ({ value: String(d.id), label: d.name })),
+            options: loaderData.doctorFilterOptions,
             value: loaderData.filters.doctorId,
             width: "w-64",
           },

@@ -13,6 +13,7 @@ import { listPaid, receivableScope } from "~/models/receivable.server";
 import { listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/financeiro-pagas";
 import { registryOption } from "~/lib/form-options";
+import { optionsOf } from "~/models/filter-options.server";
 
 export const handle = { title: "Cirurgias Pagas", subtitle: "Honorários recebidos, por período e pagador" };
 export const meta: Route.MetaFunction = () => [{ title: "Cirurgias Pagas · Sinapse" }];
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...listPaid(params, range, receivableScope(user)),
     params,
     filters: range,
-    payerOptions: listPayerOptions().map(registryOption),
+    payerOptions: optionsOf(listPayerOptions(), registryOption),
   };
 }
 

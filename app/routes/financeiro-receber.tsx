@@ -37,6 +37,7 @@ import { listPayerOptions } from "~/models/surgery.server";
 import { payerLoteCount } from "~/models/tiss-honorarios.server";
 import type { Route } from "./+types/financeiro-receber";
 import { registryOption } from "~/lib/form-options";
+import { optionsOf } from "~/models/filter-options.server";
 
 export const handle = { title: "Cirurgias a Receber", subtitle: "Faturamento, glosas e pagamentos das cirurgias realizadas" };
 export const meta: Route.MetaFunction = () => [{ title: "Cirurgias a Receber · Sinapse" }];
@@ -68,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     params,
     filters,
     summary: receivableSummary(scope),
-    payerOptions: payers.map(registryOption),
+    payerOptions: optionsOf(payers, registryOption),
     deleting,
     viewing,
     closeTo: listUrl(url, RECEIVABLE_LIST),

@@ -11,6 +11,7 @@ import { doctorReportParams } from "~/lib/fees/report-params";
 import { formatBRL } from "~/lib/money";
 import { feesByDoctor } from "~/models/honorarios.server";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
+import { optionsOf } from "~/models/filter-options.server";
 import { feeViewerOf } from "~/models/surgery-fees.server";
 import type { Route } from "./+types/honorarios-medicos";
 import { registryOption } from "~/lib/form-options";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = feeViewerOf(user);
   const parsed = doctorReportParams(url.searchParams);
   const filters = { from: url.searchParams.get("from"), to: url.searchParams.get("to"), doctorId: url.searchParams.get("doctor_id") };
-  const doctorOptions = viewer.ownDoctorOnly ? [] : listDoctorFilterOptions().map(registryOption);
+  const doctorOptions = viewer.ownDoctorOnly ? [] : optionsOf(listDoctorFilterOptions(), registryOption);
   if (!parsed.ok) return data({ rows: [], error: parsed.error, filters, doctorOptions, ownOnly: viewer.ownDoctorOnly }, { status: 400 });
   return { rows: feesByDoctor(parsed.value, viewer), error: null, filters, doctorOptions, ownOnly: viewer.ownDoctorOnly };
 }

@@ -12,6 +12,8 @@ import { formatBRL } from "~/lib/money";
 import { payerSummary } from "~/models/honorarios.server";
 import { listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/honorarios-pagador";
+import { registryOption } from "~/lib/form-options";
+import { optionsOf } from "~/models/filter-options.server";
 
 export const handle = { title: "Honorários por pagador", subtitle: "Cirurgias realizadas, total faturado e prazo médio de pagamento" };
 export const meta: Route.MetaFunction = () => [{ title: "Honorários por pagador · Sinapse" }];
@@ -28,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = routeUrl(request);
   const parsed = payerReportParams(url.searchParams);
   const filters = { from: url.searchParams.get("from"), to: url.searchParams.get("to"), payerId: url.searchParams.get("payer_id") };
-  const payerOptions = listPayerOptions().map((p) => ({ value: String(p.id), label: p.name }));
+  const payerOptions = optionsOf(listPayerOptions(), registryOption);
   if (!parsed.ok) return data({ rows: [], error: parsed.error, filters, payerOptions }, { status: 400 });
   return { rows: payerSummary(parsed.value), error: null, filters, payerOptions };
 }

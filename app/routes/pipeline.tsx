@@ -14,6 +14,7 @@ import { useToastEffect } from "~/lib/use-toast-effect";
 import { MOVE_FAILED, moveIntent } from "~/models/pipeline-intents.server";
 import { boardForPage, columnUntilWrite } from "~/models/pipeline.server";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
+import { optionsOf } from "~/models/filter-options.server";
 import { listHospitalOptions, listPayerOptions } from "~/models/surgery.server";
 import type { Route } from "./+types/pipeline";
 import { registryOption } from "~/lib/form-options";
@@ -33,9 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     board: filters.column ? null : boardForPage(filters),
     column: filters.column ? { stage: filters.column, label: stageLabel(filters.column), ...columnUntilWrite(filters.column, params, filters) } : null,
     filterOptions: {
-      doctors: listDoctorFilterOptions().map(registryOption),
-      payers: listPayerOptions(filters.payerId).map(registryOption),
-      hospitals: listHospitalOptions(filters.hospitalId).map(registryOption),
+      doctors: optionsOf(listDoctorFilterOptions(), registryOption),
+      payers: optionsOf(listPayerOptions(filters.payerId), registryOption),
+      hospitals: optionsOf(listHospitalOptions(filters.hospitalId), registryOption),
     },
     canMove,
   };

@@ -22,6 +22,7 @@ import {
 } from "~/models/schedule.server";
 import type { Route } from "./+types/schedule";
 import { registryLabel } from "~/lib/form-options";
+import { optionsOf } from "~/models/filter-options.server";
 
 export const handle = { title: "Agenda", subtitle: "Consultas por dia, semana e mês" };
 export const meta: Route.MetaFunction = () => [{ title: "Agenda · Sinapse" }];
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     nextDate: period.nextDate,
     days: scheduleDaysForPage(daysWithEntries(period, entries), period.view),
     doctorId,
-    doctors: doctors.map((d) => ({ id: d.id, name: registryLabel(d) })),
+    doctors: optionsOf(doctors, scheduleDoctor),
     permissions: {
       edit: can(user, "appointments", "edit"),
       create: can(user, "appointments", "create"),
@@ -66,6 +67,11 @@ function scheduleHref(view: ScheduleView, date: string | null, doctorId: number 
 const VIEW_LABELS: Record<ScheduleView, string> = { day: "Dia", week: "Semana", month: "Mês" };
 const VIEW_ICONS = { day: CalendarDays, week: CalendarRange, month: LayoutGrid } as const;
 
+/** A doctor of the schedule's doctor select, inactive ones marked. */
+function scheduleDoctor(doctor: { id: number; name: string; active: boolean }) {
+  return { id: doctor.id, name: registryLabel(doctor) };
+}
+
 export default function SchedulePage({ loaderData }: Route.ComponentProps) {
   const { view, date, title, previousDate, nextDate, doctorId, permissions } = loaderData;
   const days = unpackScheduleDays(loaderData.days);
@@ -80,7 +86,7 @@ export default function SchedulePage({ loaderData }: Route.ComponentProps) {
       <CachedElement
         as="div"
         id="schedule-controls"
-        cacheKey={cacheKeyOf(["schedule-controls", here.pathname + here.search, view, date, doctorId, permissions.create, loaderData.doctors])}
+        cacheKey={cacheKeyOf(["schedule-controls", here.pathname + here.search, view, date, doctorId, permissions.create], loaderData.doctors)}
         className="flex flex-wrap items-end justify-between gap-3"
       >
         <TabsNav

@@ -21,6 +21,7 @@ import { can, rightsIn } from "~/lib/permissions";
 import { stageLabel } from "~/lib/pipeline";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { listDoctorFilterOptions } from "~/models/doctor-options.server";
+import { optionsOf } from "~/models/filter-options.server";
 import {
   createSurgery,
   deleteSurgery,
@@ -70,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...listSurgeries(params, filters),
     params,
     filters,
-    doctorFilterOptions: listDoctorFilterOptions().map(registryOption),
+    doctorFilterOptions: optionsOf(listDoctorFilterOptions(), registryOption),
     dialog,
     editing,
     history: editing ? listStageHistory(editing.id) : [],

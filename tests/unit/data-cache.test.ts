@@ -14,6 +14,8 @@ import { APPOINTMENT_LIST, SURGERY_LIST } from "~/lib/lists";
 import { listAppointments } from "~/models/appointment.server";
 import { createPatient, listPatients, searchPatientOptions } from "~/models/patient.server";
 import { searchDoctorOptions } from "~/models/doctor-options.server";
+import { optionsOf } from "~/models/filter-options.server";
+import { registryOption } from "~/lib/form-options";
 import { listHospitalOptions, listPayerOptions, listSurgeries } from "~/models/surgery.server";
 import { type SignedIn, capturePrepared, getRequest, insertDoctor, insertHospital, insertPatient, insertPayer, loginAs } from "../support/fixtures";
 
@@ -156,7 +158,7 @@ describe("a value computed inside a transaction", () => {
 
 describe("kept filter options", () => {
   it("the lists' payer, hospital and doctor options follow every write to them", () => {
-    const names = (rows: { name?: string; label?: string }[]) => rows.map((row) => row.name ?? row.label);
+    const names = (rows: readonly { name?: string; label?: string }[]) => rows.map((row) => row.name ?? row.label);
     expect(names(listPayerOptions())).not.toContain("Pagador Recém-Criado");
     expect(names(listHospitalOptions())).not.toContain("Hospital Recém-Criado");
     expect(names(kpiFilterOptions({ payers: true }).payers)).not.toContain("Pagador Recém-Criado");
@@ -177,6 +179,24 @@ describe("kept filter options", () => {
     const kpiPayers = names(kpiFilterOptions({ payers: true }).payers);
     expect(kpiPayers.at(-1)).toBe("Pagador Recém-Criado (inativo)");
     expect(kpiPayers).toContain("Unimed Recém-Criada");
+  });
+
+  it("are the same array from one page to the next until a write, sent as JSON made once", () => {
+    const doctors = () => kpiFilterOptions({ doctors: true }).doctors;
+    const first = doctors();
+    expect(doctors()).toBe(first);
+    // Marked for the encoder (app/.server/sent-as-json.ts): its JSON, made once, is what the browser gets.
+    expect((first as unknown as Record<symbol, unknown>)[Symbol.for("sinapse.sentAsJson")]).toBe(JSON.stringify(first));
+    insertDoctor("Dr. Outro Recém-Criado", { crm: "998866" });
+    const after = doctors();
+    expect(after).not.toBe(first);
+    expect(after.map((o) => o.label)).toContain("Dr. Outro Recém-Criado");
+    // Options made from rows made afresh (a chosen inactive record added) are made afresh too.
+    const payer = insertPayer("Pagador Inativo Escolhido");
+    sqlite.prepare("update payers set active = 0 where id = ?").run(payer);
+    const withChosen = optionsOf(listPayerOptions(payer), registryOption);
+    expect(withChosen.map((o) => o.label)).toContain("Pagador Inativo Escolhido (inativo)");
+    expect(optionsOf(listPayerOptions(), registryOption).map((o) => o.label)).not.toContain("Pagador Inativo Escolhido (inativo)");
   });
 });
 

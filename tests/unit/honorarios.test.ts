@@ -282,7 +282,7 @@ describe("importing a porte table (CSV)", () => {
 
 describe("the report screens", () => {
   it("show a doctor only their own row, without the doctor filter, and a bad date as a message with 400", async () => {
-    const own = (await doctorsPage(routeArgs(getRequest("/honorarios/medicos", { cookie: doctorUser.cookie })))) as { rows: Array<{ id: number }>; doctorOptions: unknown[]; ownOnly: boolean };
+    const own = (await doctorsPage(routeArgs(getRequest("/honorarios/medicos", { cookie: doctorUser.cookie })))) as { rows: Array<{ id: number }>; doctorOptions: readonly unknown[]; ownOnly: boolean };
     expect(own.rows.map((r) => r.id)).toEqual([drAna]);
     expect(own.doctorOptions).toEqual([]);
     expect(own.ownOnly).toBe(true);

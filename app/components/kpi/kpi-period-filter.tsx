@@ -24,10 +24,10 @@ export function KpiPeriodFilter({
 }: {
   period: Pick<ParsedKpiPeriod, "preset" | "period" | "previous" | "input" | "errors">;
   /** The doctor select, when the screen filters by doctor. */
-  doctors?: KpiFilterOption[] | null;
+  doctors?: readonly KpiFilterOption[] | null;
   doctorId?: number | null;
   /** The payer select, when the screen filters by payer. */
-  payers?: KpiFilterOption[] | null;
+  payers?: readonly KpiFilterOption[] | null;
   payerId?: number | null;
 }) {
   const id = useId();
@@ -86,7 +86,7 @@ export function KpiPeriodFilter({
   );
 }
 
-function OptionSelect(props: { id: string; name: string; label: string; all: string; options: KpiFilterOption[]; value?: number | null; resetKey: string }) {
+function OptionSelect(props: { id: string; name: string; label: string; all: string; options: readonly KpiFilterOption[]; value?: number | null; resetKey: string }) {
   const value = props.value ? String(props.value) : "";
   return (
     <Field id={props.id} label={props.label}>
