@@ -4,8 +4,9 @@
 // own. Its turbo-stream encoder prints a repeated value's index without making an array for it, and
 // reads the clock only when it is consulted, and sends a value the app serialised once
 // (`sentAsJson`) as that JSON text. A page's own data goes to its script as text, and that script is
-// made once per text. docs/decisions/0008-performance-budget-and-server.md,
-// 'React Router's work kept per build' and 'The encoding of loader data, patched'.
+// made once per text; a build's route modules are made once.
+// docs/decisions/0008-performance-budget-and-server.md, 'React Router's work kept per build', 'The
+// encoding of loader data, patched' and 'A page's data script made once per text'.
 import { createElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import {
@@ -201,7 +202,7 @@ describe("React Router's encoding of loader data, patched", () => {
 
 describe("A page's data script, patched", () => {
   /** A request handler for a one-route app that renders whole pages, whose loader answers `value()`. */
-  function pageHandler(value: () => unknown) {
+  function pageHandler(value: () => unknown, contexts: EntryContext[] = []) {
     const route = (id: string, parentId: string | undefined, path: string, hasLoader: boolean) => ({
       id,
       parentId,
@@ -219,6 +220,7 @@ describe("A page's data script, patched", () => {
       entry: {
         module: {
           default: async (request: Request, status: number, headers: Headers, context: EntryContext) => {
+            contexts.push(context);
             const stream = await renderToReadableStream(createElement(ServerRouter, { context, url: request.url }));
             await stream.allReady;
             return new Response(stream, { status, headers });
@@ -294,5 +296,15 @@ describe("A page's data script, patched", () => {
     } finally {
       stringify.mockRestore();
     }
+  });
+
+  it("gives every page of a build the same route modules, made once", async () => {
+    const contexts: EntryContext[] = [];
+    const handler = pageHandler(() => ({ n: 1 }), contexts);
+    await pageData(handler);
+    await pageData(handler);
+    expect(contexts).toHaveLength(2);
+    expect(contexts[1].routeModules).toBe(contexts[0].routeModules);
+    expect(Object.keys(contexts[0].routeModules).sort()).toEqual(["root", "routes/items"]);
   });
 });
