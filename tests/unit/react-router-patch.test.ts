@@ -281,7 +281,8 @@ describe("A page's data script, patched", () => {
 
   it("makes a page's script once for the same data, and afresh when the data changes", async () => {
     let count = 3;
-    const handler = pageHandler(() => ({ rows: Array.from({ length: count }, (_, id) => ({ id, name: `Paciente ${id} <b>` })) }));
+    let digit = 1;
+    const handler = pageHandler(() => ({ digit, rows: Array.from({ length: count }, (_, id) => ({ id, name: `Paciente ${id} <b>` })) }));
     const first = await pageData(handler);
     const stringify = vi.spyOn(JSON, "stringify");
     try {
@@ -291,8 +292,13 @@ describe("A page's data script, patched", () => {
       expect(stringify.mock.calls.some(([value]) => value === first.text)).toBe(false);
       count = 4;
       const changed = await pageData(handler);
-      expect(changed.data).toEqual({ rows: Array.from({ length: 4 }, (_, id) => ({ id, name: `Paciente ${id} <b>` })) });
+      expect(changed.data).toEqual({ digit: 1, rows: Array.from({ length: 4 }, (_, id) => ({ id, name: `Paciente ${id} <b>` })) });
       expect(stringify.mock.calls.some(([value]) => value === changed.text)).toBe(true);
+      // Text of the same length, one character apart, is another page's.
+      digit = 2;
+      const sameLength = await pageData(handler);
+      expect(sameLength.text).toHaveLength(changed.text.length);
+      expect(sameLength.data).toEqual({ digit: 2, rows: Array.from({ length: 4 }, (_, id) => ({ id, name: `Paciente ${id} <b>` })) });
     } finally {
       stringify.mockRestore();
     }
