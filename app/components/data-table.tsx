@@ -101,7 +101,6 @@ export function DataTable<Row>({
   const rowsId = useId();
   const currentSort = sort?.key ?? searchParams.get("sort");
   const currentDir: SortDirection = (sort?.dir ?? searchParams.get("dir")) === "desc" ? "desc" : "asc";
-  const cellClasses = columns.map((column) => (column.className ? cn("dt-cell", column.className) : "dt-cell"));
 
   return (
     <div className={cn("flex flex-col gap-3", className)}>
@@ -116,39 +115,41 @@ export function DataTable<Row>({
             data-slot="table-header"
             className="[&_tr]:border-b"
           >
-            <TableRow className="hover:bg-transparent">
-              {columns.map((column) => {
-                if (!column.sortKey) {
+            {() => (
+              <TableRow className="hover:bg-transparent">
+                {columns.map((column) => {
+                  if (!column.sortKey) {
+                    return (
+                      <TableHead key={column.key} className={column.className}>
+                        {column.header}
+                      </TableHead>
+                    );
+                  }
+                  const sorted = currentSort === column.sortKey;
+                  const nextDir: SortDirection = sorted && currentDir === "asc" ? "desc" : "asc";
+                  const SortIcon = !sorted ? ChevronsUpDown : currentDir === "asc" ? ArrowUp : ArrowDown;
                   return (
-                    <TableHead key={column.key} className={column.className}>
-                      {column.header}
+                    <TableHead
+                      key={column.key}
+                      className={column.className}
+                      aria-sort={sorted ? (currentDir === "asc" ? "ascending" : "descending") : "none"}
+                    >
+                      <Link
+                        to={hrefWith({ sort: column.sortKey, dir: nextDir, page: null, after: null, before: null })}
+                        preventScrollReset
+                        className="-ml-2 inline-flex h-8 items-center gap-1 rounded-md px-2 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      >
+                        {column.header}
+                        <SortIcon
+                          aria-hidden="true"
+                          className={cn("size-3.5", !sorted && "opacity-50")}
+                        />
+                      </Link>
                     </TableHead>
                   );
-                }
-                const sorted = currentSort === column.sortKey;
-                const nextDir: SortDirection = sorted && currentDir === "asc" ? "desc" : "asc";
-                const SortIcon = !sorted ? ChevronsUpDown : currentDir === "asc" ? ArrowUp : ArrowDown;
-                return (
-                  <TableHead
-                    key={column.key}
-                    className={column.className}
-                    aria-sort={sorted ? (currentDir === "asc" ? "ascending" : "descending") : "none"}
-                  >
-                    <Link
-                      to={hrefWith({ sort: column.sortKey, dir: nextDir, page: null, after: null, before: null })}
-                      preventScrollReset
-                      className="-ml-2 inline-flex h-8 items-center gap-1 rounded-md px-2 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                    >
-                      {column.header}
-                      <SortIcon
-                        aria-hidden="true"
-                        className={cn("size-3.5", !sorted && "opacity-50")}
-                      />
-                    </Link>
-                  </TableHead>
-                );
-              })}
-            </TableRow>
+                })}
+              </TableRow>
+            )}
           </CachedElement>
           {/* TableBody's markup, kept per page of rows when the table says what else its cells read. */}
           <KeptTableBody
@@ -165,17 +166,8 @@ export function DataTable<Row>({
                 </TableCell>
               </TableRow>
             ) : (
-              // The same markup as TableRow/TableCell, written out: a page has hundreds of cells,
-              // and each column's classes are merged once instead of once per cell.
-              rows.map((row) => (
-                <tr key={getRowKey(row)} className="dt-row">
-                  {columns.map((column, index) => (
-                    <td key={column.key} className={cellClasses[index]}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              // The same markup as TableRow/TableCell, written out: a page has hundreds of cells.
+              rowsMarkup(rows, columns, getRowKey)
             )}
           </KeptTableBody>
         </Table>
@@ -184,6 +176,20 @@ export function DataTable<Row>({
       <ListPager total={total} page={page} pageSize={pageSize} keyset={keyset} />
     </div>
   );
+}
+
+/** A page's rows as `<tr>`s: each column's classes merged once, not once per cell. */
+function rowsMarkup<Row>(rows: Row[], columns: DataTableColumn<Row>[], getRowKey: (row: Row) => string | number) {
+  const cellClasses = columns.map((column) => (column.className ? cn("dt-cell", column.className) : "dt-cell"));
+  return rows.map((row) => (
+    <tr key={getRowKey(row)} className="dt-row">
+      {columns.map((column, index) => (
+        <td key={column.key} className={cellClasses[index]}>
+          {column.cell(row)}
+        </td>
+      ))}
+    </tr>
+  ));
 }
 
 /**
@@ -213,26 +219,8 @@ export function ListPager({
   const hrefWith = useHrefWithParams();
   const { pathname, search } = useLocation();
   const id = useId();
-  const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-  const capped = keyset?.totalCapped ?? false;
-  const currentPage = capped ? Math.max(1, Math.trunc(page) || 1) : Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
-  const pageHref = (target: number) => hrefWith({ page: target <= 1 ? null : String(target), after: null, before: null });
-  // With keyset paging the links carry the cursor of the row they continue from.
-  const prevHref = !keyset
-    ? currentPage > 1 ? pageHref(currentPage - 1) : null
-    : currentPage === 2 || (currentPage > 2 && !keyset.prev)
-      ? pageHref(1)
-      : keyset.prev && currentPage > 1
-        ? hrefWith({ page: String(currentPage - 1), before: keyset.prev, after: null })
-        : null;
-  const nextHref = !keyset
-    ? currentPage < totalPages ? pageHref(currentPage + 1) : null
-    : keyset.next
-      ? hrefWith({ page: String(currentPage + 1), after: keyset.next, before: null })
-      : null;
-  const plus = capped ? "+" : "";
-
-  // Kept per URL and position (ADR 0025): its links are the URL's with the page changed.
+  // Kept per URL and position (ADR 0025): its links are the URL's with the page changed. What it
+  // shows is worked out only when it is rendered, not for a page whose pager is kept.
   const cacheKey = cacheKeyOf(["list-pager", pathname + search, total, page, pageSize, keyset ? [keyset.next, keyset.prev, keyset.totalCapped] : null]);
   return (
     <CachedElement
@@ -241,25 +229,49 @@ export function ListPager({
       cacheKey={cacheKey}
       className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between"
     >
-      <p>
-        {formatCount(total)}
-        {plus} {total === 1 && !capped ? "registro" : "registros"}
-      </p>
-      {/* Full width on phones (links at both ends), so 'Próxima' is never cut off. */}
-      <nav aria-label="Paginação" className="flex min-w-0 flex-wrap items-center justify-between gap-2 sm:justify-end">
-        <PageLink to={prevHref} rel="prev">
-          <ChevronLeft aria-hidden="true" />
-          Anterior
-        </PageLink>
-        <span className="px-1 text-center whitespace-nowrap">
-          Página {formatCount(currentPage)} de {formatCount(totalPages)}
-          {plus}
-        </span>
-        <PageLink to={nextHref} rel="next">
-          Próxima
-          <ChevronRight aria-hidden="true" />
-        </PageLink>
-      </nav>
+      {() => {
+        const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+        const capped = keyset?.totalCapped ?? false;
+        const currentPage = capped ? Math.max(1, Math.trunc(page) || 1) : Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
+        const pageHref = (target: number) => hrefWith({ page: target <= 1 ? null : String(target), after: null, before: null });
+        // With keyset paging the links carry the cursor of the row they continue from.
+        const prevHref = !keyset
+          ? currentPage > 1 ? pageHref(currentPage - 1) : null
+          : currentPage === 2 || (currentPage > 2 && !keyset.prev)
+            ? pageHref(1)
+            : keyset.prev && currentPage > 1
+              ? hrefWith({ page: String(currentPage - 1), before: keyset.prev, after: null })
+              : null;
+        const nextHref = !keyset
+          ? currentPage < totalPages ? pageHref(currentPage + 1) : null
+          : keyset.next
+            ? hrefWith({ page: String(currentPage + 1), after: keyset.next, before: null })
+            : null;
+        const plus = capped ? "+" : "";
+        return (
+          <>
+            <p>
+              {formatCount(total)}
+              {plus} {total === 1 && !capped ? "registro" : "registros"}
+            </p>
+            {/* Full width on phones (links at both ends), so 'Próxima' is never cut off. */}
+            <nav aria-label="Paginação" className="flex min-w-0 flex-wrap items-center justify-between gap-2 sm:justify-end">
+              <PageLink to={prevHref} rel="prev">
+                <ChevronLeft aria-hidden="true" />
+                Anterior
+              </PageLink>
+              <span className="px-1 text-center whitespace-nowrap">
+                Página {formatCount(currentPage)} de {formatCount(totalPages)}
+                {plus}
+              </span>
+              <PageLink to={nextHref} rel="next">
+                Próxima
+                <ChevronRight aria-hidden="true" />
+              </PageLink>
+            </nav>
+          </>
+        );
+      }}
     </CachedElement>
   );
 }

@@ -69,54 +69,58 @@ export function FilterBar({
     >
       {/* The fields' markup, kept per path and props (ADR 0025); `contents` leaves the form's layout as it is. */}
       <CachedElement as="div" id={id} className="contents" cacheKey={filterBarKey(pathname, fields, keep)}>
-        {kept.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        {fields.map((field) => {
-          const value = field.value === null ? "" : String(field.value);
-          if ("type" in field) {
-            return (
-              <div key={field.name} className="grid gap-1.5">
-                <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
-                  {field.label}
-                </Label>
-                <Input key={`${field.name}:${value}`} id={`filter-${field.name}`} type="date" name={field.name} defaultValue={value} className="w-40" />
-              </div>
-            );
-          }
-          return (
-            <div key={field.name} className="grid gap-1.5">
-              <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
-                {field.label}
-              </Label>
-              <Select
-                // Re-mount when the URL changes (Back, 'Limpar'), so the select shows the applied filter.
-                key={`${field.name}:${value}`}
-                id={`filter-${field.name}`}
-                name={field.name}
-                defaultValue={field.options.some((o) => o.value === value) ? value : ""}
-                wrapperClassName={field.width ?? "w-44"}
-              >
-                <option value="">{field.all}</option>
-                {field.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            </div>
-          );
-        })}
-        <Button type="submit" variant="outline">
-          <Filter aria-hidden />
-          Filtrar
-        </Button>
-        {active ? (
-          <ButtonLink to={clearTo} variant="ghost" preventScrollReset>
-            <X aria-hidden />
-            Limpar filtros
-          </ButtonLink>
-        ) : null}
+        {() => (
+          <>
+            {kept.map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            {fields.map((field) => {
+              const value = field.value === null ? "" : String(field.value);
+              if ("type" in field) {
+                return (
+                  <div key={field.name} className="grid gap-1.5">
+                    <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
+                      {field.label}
+                    </Label>
+                    <Input key={`${field.name}:${value}`} id={`filter-${field.name}`} type="date" name={field.name} defaultValue={value} className="w-40" />
+                  </div>
+                );
+              }
+              return (
+                <div key={field.name} className="grid gap-1.5">
+                  <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
+                    {field.label}
+                  </Label>
+                  <Select
+                    // Re-mount when the URL changes (Back, 'Limpar'), so the select shows the applied filter.
+                    key={`${field.name}:${value}`}
+                    id={`filter-${field.name}`}
+                    name={field.name}
+                    defaultValue={field.options.some((o) => o.value === value) ? value : ""}
+                    wrapperClassName={field.width ?? "w-44"}
+                  >
+                    <option value="">{field.all}</option>
+                    {field.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              );
+            })}
+            <Button type="submit" variant="outline">
+              <Filter aria-hidden />
+              Filtrar
+            </Button>
+            {active ? (
+              <ButtonLink to={clearTo} variant="ghost" preventScrollReset>
+                <X aria-hidden />
+                Limpar filtros
+              </ButtonLink>
+            ) : null}
+          </>
+        )}
       </CachedElement>
     </Form>
   );

@@ -32,16 +32,20 @@ export function ListToolbar({
   const cacheKey = cacheKeyOf(["list-toolbar", pathname + query, search, listHref, canExport, exportLink ?? null, create ?? null]);
   return (
     <CachedElement as="div" id={id} cacheKey={cacheKey} className="flex flex-wrap items-center justify-between gap-3">
-      <SearchForm placeholder={search.placeholder} label={search.label} className="w-full max-w-md" />
-      <div className="flex flex-wrap gap-2">
-        {canExport ? <ExportLink listHref={listHref} {...exportLink} /> : null}
-        {create ? (
-          <ButtonLink to={create.href} preventScrollReset>
-            <Plus aria-hidden />
-            {create.label}
-          </ButtonLink>
-        ) : null}
-      </div>
+      {() => (
+        <>
+          <SearchForm placeholder={search.placeholder} label={search.label} className="w-full max-w-md" />
+          <div className="flex flex-wrap gap-2">
+            {canExport ? <ExportLink listHref={listHref} {...exportLink} /> : null}
+            {create ? (
+              <ButtonLink to={create.href} preventScrollReset>
+                <Plus aria-hidden />
+                {create.label}
+              </ButtonLink>
+            ) : null}
+          </div>
+        </>
+      )}
     </CachedElement>
   );
 }
