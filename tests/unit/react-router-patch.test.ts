@@ -43,6 +43,28 @@ async function contextFor(handler: ReturnType<typeof createStaticHandler>, path:
   return context;
 }
 
+/**
+ * A build of two routes, a root and `/items` under it, with what a request reads of a build: the
+ * entry module, the route modules and the manifest's routes.
+ */
+function oneRouteBuild(parts: { entry: object; root: object; items: object; manifestRoutes: Record<string, object> }) {
+  return {
+    entry: { module: parts.entry },
+    routes: {
+      root: { id: "root", path: "", module: parts.root },
+      "routes/items": { id: "routes/items", parentId: "root", path: "items", module: parts.items },
+    },
+    assets: { entry: { module: "/entry.js", imports: [] }, routes: parts.manifestRoutes, url: "/manifest.js", version: "1" },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild; // only what a request reads
+}
+
 describe("React Router, patched", () => {
   it("makes a routes array's data routes once", async () => {
     const handler = createStaticHandler(routes);
@@ -89,21 +111,12 @@ describe("React Router, patched", () => {
 describe("React Router's encoding of loader data, patched", () => {
   /** A request handler for a one-route app whose loader answers `value`. */
   function handlerAnswering(value: unknown) {
-    const build = {
-      entry: { module: { default: () => new Response("page") } },
-      routes: {
-        root: { id: "root", path: "", module: { default: () => null } },
-        "routes/items": { id: "routes/items", parentId: "root", path: "items", module: { loader: () => value, default: () => null } },
-      },
-      assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
-      publicPath: "/",
-      assetsBuildDirectory: "build/client",
-      future: {},
-      ssr: true,
-      isSpaMode: false,
-      prerender: [],
-      routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-    } as unknown as ServerBuild; // only what a data request reads
+    const build = oneRouteBuild({
+      entry: { default: () => new Response("page") },
+      root: { default: () => null },
+      items: { loader: () => value, default: () => null },
+      manifestRoutes: {},
+    });
     return createRequestHandler(build, "production");
   }
 
@@ -216,35 +229,19 @@ describe("A page's data script, patched", () => {
       hasClientMiddleware: false,
       hasErrorBoundary: false,
     });
-    const build = {
+    const build = oneRouteBuild({
       entry: {
-        module: {
-          default: async (request: Request, status: number, headers: Headers, context: EntryContext) => {
-            contexts.push(context);
-            const stream = await renderToReadableStream(createElement(ServerRouter, { context, url: request.url }));
-            await stream.allReady;
-            return new Response(stream, { status, headers });
-          },
+        default: async (request: Request, status: number, headers: Headers, context: EntryContext) => {
+          contexts.push(context);
+          const stream = await renderToReadableStream(createElement(ServerRouter, { context, url: request.url }));
+          await stream.allReady;
+          return new Response(stream, { status, headers });
         },
       },
-      routes: {
-        root: { id: "root", path: "", module: { default: () => createElement("main", null, createElement(Outlet), createElement(Scripts)) } },
-        "routes/items": { id: "routes/items", parentId: "root", path: "items", module: { loader: value, default: () => createElement("p", null, "Itens") } },
-      },
-      assets: {
-        entry: { module: "/entry.js", imports: [] },
-        routes: { root: route("root", undefined, "", false), "routes/items": route("routes/items", "root", "items", true) },
-        url: "/manifest.js",
-        version: "1",
-      },
-      publicPath: "/",
-      assetsBuildDirectory: "build/client",
-      future: {},
-      ssr: true,
-      isSpaMode: false,
-      prerender: [],
-      routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-    } as unknown as ServerBuild; // only what a page request reads
+      root: { default: () => createElement("main", null, createElement(Outlet), createElement(Scripts)) },
+      items: { loader: value, default: () => createElement("p", null, "Itens") },
+      manifestRoutes: { root: route("root", undefined, "", false), "routes/items": route("routes/items", "root", "items", true) },
+    });
     return createRequestHandler(build, "production");
   }
 
