@@ -15,6 +15,7 @@ import { cachedUntilWrite } from "./data-cache";
 import { db } from "./db";
 import { requireFinanceAccess } from "./finance-access";
 import { routeUrl } from "./route-url";
+import { sentAsJson } from "./sent-as-json";
 import { toCsv } from "~/lib/csv";
 import { KPI_FIGURES_TABLE, type KpiFilterOption, type KpiReport, kpiFiguresCsvRows, kpiTableCsvRows } from "~/lib/kpi";
 import { type ParsedKpiPeriod, kpiPeriodQuery, parseKpiPeriod } from "~/lib/kpi-period";
@@ -123,8 +124,9 @@ async function kpiScreenAccess(request: Request, screen: KpiScreen): Promise<Ses
   return screen.guard === "finance" ? requireFinanceAccess(request) : requirePermission(request, "kpis", "view");
 }
 
+/** The report, kept until a write and sent to the browser as JSON made once (its figures and tables are hundreds of values). */
 function kpiScreenReport(screen: KpiScreen, query: KpiQuery): KpiReport {
-  return cachedKpiReport(screen.screen, query, screen.scope?.() ?? "", () => screen.build(query));
+  return cachedKpiReport(screen.screen, query, screen.scope?.() ?? "", () => sentAsJson(screen.build(query)));
 }
 
 /**

@@ -156,6 +156,8 @@ describe("/kpis/operacionais screen and export", () => {
       expect(data.query.doctorId).toBe(drA);
       expect(data.doctors.map((d) => d.label)).toEqual(["Dr. Bruno", "Dra. Ana"]);
       expect(data.exportQuery === null).toBe(who !== admin);
+      // Kept until a write and sent to the browser as its JSON, made once (app/.server/sent-as-json.ts).
+      expect((data.report as unknown as Record<symbol, unknown>)[Symbol.for("sinapse.sentAsJson")]).toBe(JSON.stringify(data.report));
     }
   });
 
