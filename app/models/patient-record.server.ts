@@ -3,6 +3,7 @@ import { patientReferrals, patients, referrers } from "~db/schema";
 import { writeCache } from "~/.server/data-cache";
 import { db, prepared, preparedQuery } from "~/.server/db";
 import { patientConsentStates } from "~/.server/lgpd-consents";
+import { sentAsJson } from "~/.server/sent-as-json";
 import { PAGE_SIZE } from "~/lib/list-params";
 import { recentPatientDocuments } from "~/models/document.server";
 
@@ -135,10 +136,12 @@ export function patientRecordView(patientId: number, cursor: TimelineCursor | nu
     const patient = getPatientRecord(patientId);
     if (!patient) return null;
     const counts = timelineCounts(patientId);
+    const timeline = patientTimeline(patientId, cursor, PAGE_SIZE, TIMELINE_KINDS.filter((kind) => counts[kind] > 0));
     return {
       patient,
       counts,
-      timeline: patientTimeline(patientId, cursor, PAGE_SIZE, TIMELINE_KINDS.filter((kind) => counts[kind] > 0)),
+      // Its events go to the browser as JSON made once, kept with the rest (app/.server/sent-as-json.ts).
+      timeline: { items: sentAsJson(timeline.items), next: timeline.next },
       documents: recentPatientDocuments(patientId),
       consents: patientConsentStates(patientId),
     };

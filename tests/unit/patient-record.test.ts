@@ -124,6 +124,9 @@ describe("/patients/:id", () => {
     expect(data.patient.name).toBe("Helena Prontuário");
     expect(data.patient.insuranceCardNumber).toBe("0 123 456789 00-1");
     expect(data.counts).toEqual({ appointment: 2, surgery: 1, message: 1, task: 1, document: 1 });
+    // The timeline's events go to the browser as their JSON, made once with the kept view.
+    expect(data.timeline.items).toHaveLength(6);
+    expect((data.timeline.items as unknown as Record<symbol, unknown>)[Symbol.for("sinapse.sentAsJson")]).toBe(JSON.stringify(data.timeline.items));
     const after = views();
     expect(after.length).toBe(before + 1);
     expect(after.at(-1)?.userId).toBe(admin.id);
