@@ -54,9 +54,6 @@ export function FilterBar({
   const { pathname } = useLocation();
   const submit = useSubmit();
   const id = useId();
-  const kept = Object.entries(keep).filter((entry): entry is [string, string] => !!entry[1]);
-  const active = fields.some((field) => field.value !== null && field.value !== "");
-  const clearTo = kept.length ? `${pathname}?${new URLSearchParams(kept)}` : pathname;
 
   return (
     <Form
@@ -69,58 +66,64 @@ export function FilterBar({
     >
       {/* The fields' markup, kept per path and props (ADR 0025); `contents` leaves the form's layout as it is. */}
       <CachedElement as="div" id={id} className="contents" cacheKey={filterBarKey(pathname, fields, keep)}>
-        {() => (
-          <>
-            {kept.map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            {fields.map((field) => {
-              const value = field.value === null ? "" : String(field.value);
-              if ("type" in field) {
+        {() => {
+          // Worked out only when the markup is not kept.
+          const kept = Object.entries(keep).filter((entry): entry is [string, string] => !!entry[1]);
+          const active = fields.some((field) => field.value !== null && field.value !== "");
+          const clearTo = kept.length ? `${pathname}?${new URLSearchParams(kept)}` : pathname;
+          return (
+            <>
+              {kept.map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              {fields.map((field) => {
+                const value = field.value === null ? "" : String(field.value);
+                if ("type" in field) {
+                  return (
+                    <div key={field.name} className="grid gap-1.5">
+                      <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
+                        {field.label}
+                      </Label>
+                      <Input key={`${field.name}:${value}`} id={`filter-${field.name}`} type="date" name={field.name} defaultValue={value} className="w-40" />
+                    </div>
+                  );
+                }
                 return (
                   <div key={field.name} className="grid gap-1.5">
                     <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
                       {field.label}
                     </Label>
-                    <Input key={`${field.name}:${value}`} id={`filter-${field.name}`} type="date" name={field.name} defaultValue={value} className="w-40" />
+                    <Select
+                      // Re-mount when the URL changes (Back, 'Limpar'), so the select shows the applied filter.
+                      key={`${field.name}:${value}`}
+                      id={`filter-${field.name}`}
+                      name={field.name}
+                      defaultValue={field.options.some((o) => o.value === value) ? value : ""}
+                      wrapperClassName={field.width ?? "w-44"}
+                    >
+                      <option value="">{field.all}</option>
+                      {field.options.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </Select>
                   </div>
                 );
-              }
-              return (
-                <div key={field.name} className="grid gap-1.5">
-                  <Label htmlFor={`filter-${field.name}`} className="text-xs text-muted-foreground">
-                    {field.label}
-                  </Label>
-                  <Select
-                    // Re-mount when the URL changes (Back, 'Limpar'), so the select shows the applied filter.
-                    key={`${field.name}:${value}`}
-                    id={`filter-${field.name}`}
-                    name={field.name}
-                    defaultValue={field.options.some((o) => o.value === value) ? value : ""}
-                    wrapperClassName={field.width ?? "w-44"}
-                  >
-                    <option value="">{field.all}</option>
-                    {field.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-              );
-            })}
-            <Button type="submit" variant="outline">
-              <Filter aria-hidden />
-              Filtrar
-            </Button>
-            {active ? (
-              <ButtonLink to={clearTo} variant="ghost" preventScrollReset>
-                <X aria-hidden />
-                Limpar filtros
-              </ButtonLink>
-            ) : null}
-          </>
-        )}
+              })}
+              <Button type="submit" variant="outline">
+                <Filter aria-hidden />
+                Filtrar
+              </Button>
+              {active ? (
+                <ButtonLink to={clearTo} variant="ghost" preventScrollReset>
+                  <X aria-hidden />
+                  Limpar filtros
+                </ButtonLink>
+              ) : null}
+            </>
+          );
+        }}
       </CachedElement>
     </Form>
   );
