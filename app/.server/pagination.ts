@@ -78,7 +78,7 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
   // A numbered page past `offset` rows: with `locate`, the row just before it is found in the
   // order's index alone and the page read from there, so the rows passed over are not joined.
   const past = (orderBy: SQL[], limit: number, offset: number, ahead: boolean) => {
-    const before = offset > 0 && exactTotal !== 0 ? locate?.(orderBy, offset - 1) : undefined;
+    const before = offset > 0 && exactTotal !== 0 ? locate?.(orderBy, offset - 1, ahead) : undefined;
     if (before === undefined) return read(undefined, orderBy, limit, offset, ahead);
     return before ? read(beyond(before, ahead), orderBy, limit, 0, ahead, before) : [];
   };
@@ -124,9 +124,10 @@ export function keysetPage<Row extends { id: number; cursorKey: unknown }>(
 
 /**
  * The sort key and id of the row `offset` rows into `orderBy` (`undefined`: read the page with
- * OFFSET after all, its key being null; `null`: there is no such row).
+ * OFFSET after all, its key being null; `null`: there is no such row). `ahead`: `orderBy` is the
+ * list's own order, not its reverse.
  */
-export type Locate = (orderBy: SQL[], offset: number) => Cursor | null | undefined;
+export type Locate = (orderBy: SQL[], offset: number, ahead: boolean) => Cursor | null | undefined;
 
 /**
  * `keysetPage`'s `locate` for a list of `table`'s rows matching `where`: the row is found through

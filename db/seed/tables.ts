@@ -61,6 +61,8 @@ export function wipeSeededTables(conn: Database.Database) {
     for (const table of SEEDED_TABLES) conn.exec(`DELETE FROM "${table}"`);
   });
   conn.exec(`DELETE FROM sqlite_sequence WHERE name IN (${SEEDED_TABLES.map((t) => `'${t}'`).join(", ")})`);
+  // The new trail starts at id 1 and holds every id from there (migration 0045).
+  conn.exec("UPDATE audit_log_dense SET first_id = 1");
 }
 
 /**

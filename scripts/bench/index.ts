@@ -121,6 +121,7 @@ const COMPARISONS = [
   { what: "middle page vs page 1 (appointments)", slow: "appointments: middle page", fast: "appointments: page 1", limit: TARGET.deepOverFirst, target: "within 20 %" },
   { what: "common search vs rare search (appointments)", slow: "appointments: common search", fast: "appointments: rare search", limit: TARGET.commonOverRare, target: "≤ 3×" },
   { what: "oldest events vs first page (patient record)", slow: "patient record: oldest events", fast: "patient record", limit: TARGET.deepOverFirst, target: "within 20 %" },
+  { what: "deep page vs page 1 (audit trail)", slow: "audit trail: deep page", fast: "audit trail: page 1", limit: TARGET.deepOverFirst, target: "within 20 %" },
 ] as const;
 
 interface Comparison {
@@ -327,6 +328,8 @@ interface DbFacts {
   busiestPatient: { id: number; appointments: number };
   /** The latest surgery with the most fee lines: its honorários screen. */
   feeSurgery: { id: number; lines: number };
+  /** Entries of the audit trail at the start (the run adds the views it makes of patient data). */
+  auditEntries: number;
 }
 
 function countRows(sqlite: Database.Database) {
@@ -379,6 +382,7 @@ function readDatabase(): DbFacts {
     const feeSurgery = sqlite.prepare("select surgery_id as id, count(*) as lines from surgery_fee_lines group by surgery_id order by lines desc, surgery_id desc limit 1").get() as
       | { id: number; lines: number }
       | undefined;
+    const auditEntries = (sqlite.prepare("select count(*) as n from audit_log").get() as { n: number }).n;
     const sizeMb = ["", "-wal"].reduce((sum, suffix) => sum + (fs.statSync(DATABASE_PATH + suffix, { throwIfNoEntry: false })?.size ?? 0), 0) / 2 ** 20;
     return {
       counts,
@@ -387,6 +391,7 @@ function readDatabase(): DbFacts {
       rareMatches: Number.isFinite(rareMatches) ? rareMatches : 0,
       busiestPatient: busiest ?? { id: 1, appointments: 0 },
       feeSurgery: feeSurgery ?? { id: 1, lines: 0 },
+      auditEntries,
     };
   } finally {
     sqlite.close();
@@ -717,7 +722,7 @@ function report(input: {
     `| Node | ${process.version} |`,
     `| app | ${appRevision()}, production build (\`server.mjs\`, NODE_ENV=production) |`,
     `| database | \`${DATABASE_PATH}\` (${fmt(db.sizeMb, 1)} MB), signed in as ${input.email} |`,
-    `| rows | ${Object.entries(db.counts).map(([table, n]) => `${table} ${n == null ? "n/a" : n.toLocaleString("en-US")}`).join(" · ")} |`,
+    `| rows | ${Object.entries(db.counts).map(([table, n]) => `${table} ${n == null ? "n/a" : n.toLocaleString("en-US")}`).join(" · ")} · audit_log ${db.auditEntries.toLocaleString("en-US")} (at the start) |`,
     `| load | autocannon in a separate process, ${SECONDS} s per run at 1 and at 20 connections (after a ${WARMUP_SECONDS} s warm-up); a screen's run at 20 is ${SLICES} slices of ${SECONDS / 2} s alternating with /auth's; 127.0.0.1 |`,
     `| server memory after the run | RSS ${fmt(input.rss.rssMb, 0)} MB ${verdict(rssOk)} (≤ ${TARGET.rssMb}; peak ${fmt(input.rss.peakMb, 0)} MB) |`,
     "",
@@ -797,6 +802,7 @@ function report(input: {
     `Searches: 'silva' matches ${totalOf(byLabel("patients: common search").page!) ?? "?"} patients; the rare token '${db.rareToken}' (the least frequent word of the real patient names) matches ${totalOf(byLabel("patients: rare search").page!) ?? "?"}.`,
     `On /appointments they match ${totalOf(byLabel("appointments: common search").page!) ?? "?"} and ${totalOf(byLabel("appointments: rare search").page!) ?? "?"} appointments; 'silva' matches ${totalOf(byLabel("surgeries: common search").page!) ?? "?"} surgeries.`,
     `The patient record is the busiest patient's (${db.busiestPatient.appointments} appointments), whose every view also writes its entry to the audit trail; its oldest events are the timeline's page before the last. A surgery's honorários screen is shown for surgery ${db.feeSurgery.id} (${db.feeSurgery.lines} fee lines, the most; the latest such).`,
+    `The audit trail held ${db.auditEntries.toLocaleString("en-US")} entries at the start (${totalOf(byLabel("audit trail: page 1").page!) ?? "?"} when its first page was read), and grows with every view of patient data; its pages are read anew on every view (nothing of them is kept), its deep page being the one before the last.`,
   );
 
   push(
@@ -899,13 +905,15 @@ async function main() {
     { label: "honorarios: pagador", path: "/honorarios/pagador", kind: "dashboard", runs: {} },
     { label: "honorarios: a surgery's fees", path: `/surgeries/${db.feeSurgery.id}/honorarios`, kind: "dashboard", runs: {} },
     { label: "api: patients search", path: "/api/patients?q=silva", kind: "list", runs: {} },
+    { label: "audit trail: page 1", path: "/settings/audit", kind: "list", runs: {} },
+    { label: "audit trail: deep page", path: "/settings/audit?page=", kind: "list", runs: {} },
   ];
   // Page 1 first: it says how many pages there are.
   for (const screen of screens) {
     if (screen.path.endsWith("?page=")) {
       const first = screens.find((s) => s.path === screen.path.replace("?page=", ""))!.page!;
-      const table = screen.label.startsWith("patients") ? "patients" : "appointments";
-      const fromDb = Math.max(1, Math.ceil((db.counts[table] ?? 0) / PAGE_SIZE));
+      const rows = screen.label.startsWith("audit") ? db.auditEntries : db.counts[screen.label.startsWith("patients") ? "patients" : "appointments"];
+      const fromDb = Math.max(1, Math.ceil((rows ?? 0) / PAGE_SIZE));
       const last = lastPageOf(first) ?? fromDb;
       // One before the last: a full page, like page 1 (the last may hold a single row). The middle
       // one is the farthest from both ends, as a typed or bookmarked page number may be.

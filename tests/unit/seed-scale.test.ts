@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyChainSync } from "~/.server/audit-chain";
 import { verifyLogin } from "~/.server/credentials";
 import { openDatabase, runMigrations, sqlite } from "~/.server/db";
 import { isValidCpf } from "~/lib/documents";
@@ -16,7 +17,7 @@ import { BULK_TABLES, buildScaleDatabase, deferIndexes, scaleTargets, TRIGGER_IN
 import { isoDay } from "~db/seed/time";
 import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 
-// A 0.4 % practice: 800 patients, 4 000 appointments, 400 surgeries, 2 000 transactions.
+// A 0.4 % practice: 800 patients, 4 000 appointments, 400 surgeries, 2 000 transactions, 8 000 audit entries.
 const FACTOR = 0.004;
 // A fixed clock (a Wednesday afternoon in São Paulo) makes the build reproducible.
 const OPTIONS: ScaleOptions = {
@@ -58,6 +59,7 @@ const CHECKED_TABLES = [
   "opme_requests",
   "opme_items",
   "opme_quotes",
+  "audit_log",
 ];
 
 beforeAll(async () => {
@@ -70,7 +72,7 @@ afterAll(() => {
 
 describe("scale seed (db/seed-scale.ts)", () => {
   it("writes the counts the factor asks for, with 40 doctors of whom a few are inactive", () => {
-    expect(targets).toEqual({ patients: 800, appointments: 4000, surgeries: 400, transactions: 2000 });
+    expect(targets).toEqual({ patients: 800, appointments: 4000, surgeries: 400, transactions: 2000, auditEntries: 8000 });
     expect(count(sqlite, "select count(*) from patients")).toBe(targets.patients);
     expect(count(sqlite, "select count(*) from appointments")).toBe(targets.appointments);
     expect(count(sqlite, "select count(*) from surgeries")).toBe(targets.surgeries);
@@ -228,6 +230,28 @@ describe("scale seed (db/seed-scale.ts)", () => {
     for (const row of rows) expect(normalizeSearch(`${row.name} ${row.email ?? ""}`)).toContain("silva");
     // A rare surname finds few.
     expect(listPatients({ q: "wanderley", page: 1, sort: "name", dir: "asc" }).total / patients.length).toBeLessThan(0.01);
+  });
+
+  it("writes 20 years of audit trail through the chain: intact, every id, times in order, naming seeded rows", () => {
+    expect(count(sqlite, "select count(*) from audit_log")).toBe(targets.auditEntries);
+    expect(verifyChainSync(sqlite)).toMatchObject({ intact: true, entries: targets.auditEntries });
+    // Every id from 1 (migration 0045: the screen's pages by arithmetic), times never going back.
+    expect(count(sqlite, "select max(id) from audit_log")).toBe(targets.auditEntries);
+    expect(count(sqlite, "select first_id from audit_log_dense")).toBe(1);
+    expect(count(sqlite, "select count(*) from audit_log a join audit_log b on b.id = a.id + 1 where b.created_at < a.created_at")).toBe(0);
+    const span = sqlite.prepare("select min(created_at) as first, max(created_at) as last from audit_log").get() as { first: number; last: number };
+    expect(span.last).toBeLessThanOrEqual(OPTIONS.now.getTime());
+    expect((OPTIONS.now.getTime() - span.first) / (365.25 * 24 * 3600 * 1000)).toBeGreaterThan(19);
+    // Mostly views of patient data, then the day's writes and sign-ins; ids name seeded rows.
+    const share = (where: string) => count(sqlite, `select count(*) from audit_log where ${where}`) / targets.auditEntries;
+    expect(share("action = 'view' and entity = 'patient'")).toBeGreaterThan(0.4);
+    expect(share("action in ('create', 'update') and entity = 'appointment'")).toBeGreaterThan(0.2);
+    expect(share("action in ('login', 'logout', 'login_failed')")).toBeGreaterThan(0.03);
+    for (const [entity, table] of [["patient", "patients"], ["appointment", "appointments"], ["surgery", "surgeries"]]) {
+      expect(count(sqlite, `select count(*) from audit_log a where a.entity = '${entity}' and a.entity_id is not null and not exists (select 1 from ${table} t where t.id = a.entity_id)`), entity).toBe(0);
+    }
+    // Patients' fields are named, not copied (app/.server/audit.ts).
+    expect(count(sqlite, "select count(*) from audit_log where entity = 'patient' and action = 'create' and changes not like '{\"fields\":%'")).toBe(0);
   });
 
   it("creates one admin who can sign in with the given password", async () => {

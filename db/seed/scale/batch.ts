@@ -1,4 +1,20 @@
 import type Database from "better-sqlite3";
+import type { Random } from "../random";
+import type { Calendar } from "./calendar";
+
+/** What a writer that fills a table day by day over the practice's years is given (the cash book, the audit trail). */
+export interface DailyWriterEnv {
+  conn: Database.Database;
+  batch: Batch;
+  random: Random;
+  calendar: Calendar;
+  firstDay: number;
+  today: number;
+  nowMs: number;
+  adminId: number;
+  /** Exactly how many rows to write. */
+  total: number;
+}
 
 /**
  * Writes in transactions of about `size` rows: one transaction per row is far too slow, one for

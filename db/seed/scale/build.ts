@@ -26,6 +26,7 @@ import {
   slotMinutes,
   worksOn,
 } from "./doctors";
+import { writeAuditTrail } from "./audit";
 import { writeTransactions } from "./finance";
 import { WeightedTable } from "./names";
 import { PatientBook } from "./patients";
@@ -33,11 +34,13 @@ import { OpmeWriter } from "./opme";
 import { SurgeryWriter } from "./surgeries";
 
 /** The full-size practice (SCALE_FACTOR=1): 20 years of a large neurosurgery and spine group. */
-export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgeries: 100_000, transactions: 500_000 } as const;
+export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgeries: 100_000, transactions: 500_000, auditEntries: 2_000_000 } as const;
 export const SCALE_YEARS = 20;
 export const DEFAULT_SCALE_SEED = 20_050_301;
 /** Mixed into the seed for the OPME requests' own random stream ("OPME" in ASCII). */
 const OPME_STREAM = 0x4f504d45;
+/** Mixed into the seed for the audit trail's own random stream ("AUDT" in ASCII). */
+const AUDIT_STREAM = 0x41554454;
 
 
 export interface ScaleOptions {
@@ -52,7 +55,7 @@ export interface ScaleOptions {
 }
 
 export interface ScaleResult {
-  targets: { patients: number; appointments: number; surgeries: number; transactions: number };
+  targets: ReturnType<typeof scaleTargets>;
   counts: Record<string, number>;
   adminEmail: string;
   elapsedMs: number;
@@ -64,6 +67,7 @@ export function scaleTargets(factor: number) {
     appointments: Math.round(SCALE_BASE.appointments * factor),
     surgeries: Math.round(SCALE_BASE.surgeries * factor),
     transactions: Math.round(SCALE_BASE.transactions * factor),
+    auditEntries: Math.round(SCALE_BASE.auditEntries * factor),
   };
 }
 
@@ -78,6 +82,7 @@ export const BULK_TABLES = [
   "opme_items",
   "opme_quotes",
   "opme_quote_prices",
+  "audit_log",
 ];
 
 /**
@@ -135,6 +140,7 @@ export function countScaleRows(conn: Database.Database): Record<string, number> 
     "opme_requests",
     "opme_quotes",
     "financial_transactions",
+    "audit_log",
   ];
   return Object.fromEntries(tables.map((t) => [t, (conn.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]));
 }
@@ -420,6 +426,25 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
       clinicDoctors,
       money: surgeries.money,
       total: targets.transactions,
+    });
+    batch.commit();
+    log(`Trilha de auditoria: ${targets.auditEntries} registros encadeados…`);
+    batch.begin();
+    writeAuditTrail({
+      conn,
+      batch,
+      random: new Random((options.seed ^ AUDIT_STREAM) >>> 0),
+      calendar,
+      firstDay,
+      today,
+      nowMs,
+      adminId,
+      rows: {
+        patients: { base: baseId("patients") - patients.count, count: patients.count },
+        appointments: { base: appointmentBase, count: appointments },
+        surgeries: { base: baseId("surgeries") - surgeries.count, count: surgeries.count },
+      },
+      total: targets.auditEntries,
     });
     batch.commit();
   } catch (error) {

@@ -1,11 +1,8 @@
-import type Database from "better-sqlite3";
 import type { TransactionType } from "../../../app/lib/enums";
 import { SURGERY_TYPES } from "../catalog";
-import type { Random } from "../random";
 import { MINUTE } from "../time";
-import type { Batch } from "./batch";
-import { Quota } from "./batch";
-import { type Calendar, isoOfDay, weekdayOfDay } from "./calendar";
+import { type DailyWriterEnv, Quota } from "./batch";
+import { isoOfDay, weekdayOfDay } from "./calendar";
 import { ramp, type ScaleDoctor, worksOn } from "./doctors";
 import { WeightedTable } from "./names";
 import { INSURANCES } from "./patients";
@@ -48,18 +45,9 @@ const MONTHLY: Array<[string, string, number, number]> = [
   ["Impostos", "ISS e tributos federais", 6_800_000, 20],
 ];
 
-export interface FinanceEnv {
-  conn: Database.Database;
-  batch: Batch;
-  random: Random;
-  calendar: Calendar;
-  firstDay: number;
-  today: number;
-  nowMs: number;
-  adminId: number;
+export interface FinanceEnv extends DailyWriterEnv {
   clinicDoctors: ScaleDoctor[];
   money: SurgeryMoney;
-  total: number;
 }
 
 /**
