@@ -132,7 +132,7 @@ export interface SelectOption {
 export type SelectFieldProps<Schema> = FieldShellProps &
   Omit<ComponentProps<"select">, ManagedProps | "children"> & {
     meta: Meta<Schema>;
-    options: SelectOption[];
+    options: readonly SelectOption[];
     /** First option with an empty value, e.g. "Selecione...". */
     placeholder?: string;
   };

@@ -51,14 +51,14 @@ export function TaskFacts({ task }: { task: TaskView }) {
       </Fact>
       {task.patientHref ? (
         <Fact term="Paciente">
-          <Link to={task.patientHref} className="text-primary underline-offset-4 hover:underline">
+          <Link to={task.patientHref} className="task-link">
             {task.patientName}
           </Link>
         </Fact>
       ) : null}
       {task.surgeryHref ? (
         <Fact term="Cirurgia">
-          <Link to={task.surgeryHref} className="text-primary underline-offset-4 hover:underline">
+          <Link to={task.surgeryHref} className="task-link">
             {task.surgeryLabel}
           </Link>
         </Fact>
@@ -69,8 +69,8 @@ export function TaskFacts({ task }: { task: TaskView }) {
 
 function Fact({ term, icon, children }: { term: string; icon?: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-baseline gap-1.5">
-      <dt className="flex shrink-0 items-center gap-1 text-muted-foreground">
+    <div className="task-fact">
+      <dt className="task-fact-term">
         {icon}
         {term}:
       </dt>
@@ -115,14 +115,11 @@ export function SubtaskCheck({ taskId, subtask, disabled }: { taskId: number; su
         role="checkbox"
         aria-checked={checked}
         disabled={disabled}
-        className="flex w-full min-w-0 items-start gap-2 rounded-sm py-0.5 text-left text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default"
+        className="task-check"
       >
         <span
           aria-hidden
-          className={cn(
-            "mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-[4px] border border-input",
-            checked && "border-primary bg-primary text-primary-foreground",
-          )}
+          className={checked ? "task-check-box task-check-box-on" : "task-check-box"}
         >
           {checked ? <Check className="size-3" /> : null}
         </span>
@@ -132,7 +129,8 @@ export function SubtaskCheck({ taskId, subtask, disabled }: { taskId: number; su
   );
 }
 
-const MENU_ITEM = "flex w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm hover:bg-accent hover:text-accent-foreground";
+/** The menu's items (app/app.css: a page holds 25 cards' menus). */
+const MENU_ITEM = "task-menu-item";
 
 /** The card's menu, a <details> that opens without JavaScript: view, edit, duplicate, mark complete, delete. */
 function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRights }) {
@@ -162,11 +160,11 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
     <details ref={menu} className="relative shrink-0">
       <summary
         aria-label={`Ações da tarefa ${task.title}`}
-        className="flex size-8 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-details-marker]:hidden"
+        className="task-menu-trigger"
       >
         <MoreHorizontal aria-hidden className="size-4" />
       </summary>
-      <div className="absolute right-0 z-30 mt-1 w-52 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg">
+      <div className="task-menu">
         <Link to={open({ view: task.id })} preventScrollReset className={MENU_ITEM}>
           <Eye aria-hidden className="size-4" />
           Visualizar
@@ -198,7 +196,7 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
           </Form>
         ) : null}
         {permissions.delete ? (
-          <Link to={open({ delete: task.id })} preventScrollReset className={cn(MENU_ITEM, "text-destructive")}>
+          <Link to={open({ delete: task.id })} preventScrollReset className="task-menu-item task-menu-item-destructive">
             <Trash2 aria-hidden className="size-4" />
             Excluir
           </Link>
@@ -212,7 +210,7 @@ export function TaskCard({ task, permissions }: { task: TaskView; permissions: T
   const hrefWith = useHrefWithParams();
   const titleId = `task-${task.id}-title`;
   return (
-    <article aria-labelledby={titleId} className="flex h-full flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs">
+    <article aria-labelledby={titleId} className="task-card">
       <header className="flex items-start justify-between gap-2">
         <div className="grid min-w-0 gap-2">
           <h3 id={titleId} className="font-semibold break-words">
@@ -238,7 +236,7 @@ export function TaskCard({ task, permissions }: { task: TaskView; permissions: T
           </ul>
         </div>
       ) : permissions.edit ? (
-        <Link to={hrefWith({ view: task.id })} preventScrollReset className="mt-auto text-sm text-primary underline-offset-4 hover:underline">
+        <Link to={hrefWith({ view: task.id })} preventScrollReset className="task-link mt-auto text-sm">
           Adicionar subtarefas
         </Link>
       ) : null}

@@ -59,7 +59,7 @@ export function cacheKeyOf(values: readonly unknown[], ...shared: object[]): str
   return key;
 }
 
-type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody" | "thead";
+type CachedTag = "aside" | "div" | "header" | "nav" | "ol" | "tbody" | "thead" | "ul";
 
 type CachedElementProps<Tag extends CachedTag> = Omit<ComponentPropsWithoutRef<Tag>, "children"> & {
   as: Tag;

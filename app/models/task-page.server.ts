@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/.server/auth";
 import { type Intent, crudIntents, intent } from "~/.server/intent-action";
 import { routeUrl } from "~/.server/route-url";
+import { sentAsJson } from "~/.server/sent-as-json";
 import { formatDate, formatIsoDate } from "~/lib/dates";
 import { draftFromUrl, parseId } from "~/lib/list-params";
 import { can } from "~/lib/permissions";
@@ -55,6 +56,26 @@ export function presentTask<Task extends ListedTask>(task: Task, user: SessionUs
     patientHref,
     surgeryHref,
   };
+}
+
+/** Presented pages (`presentTasks`), per kept page of rows and per the links the viewer may follow. */
+const presentedPages = new WeakMap<object, Map<string, object[]>>();
+
+/**
+ * A page's tasks as their cards show them (`presentTask`), made once per kept page (`listTasks`) and
+ * per what the viewer may edit, so the cards' kept markup finds its key by the same array
+ * (`cacheKeyOf`); sent as JSON made once.
+ */
+export function presentTasks<Task extends ListedTask>(rows: Task[], user: SessionUser): ReturnType<typeof presentTask<Task>>[] {
+  const rights = `${can(user, "patients", "edit")}:${can(user, "surgeries", "edit")}`;
+  let byRights = presentedPages.get(rows);
+  if (!byRights) presentedPages.set(rows, (byRights = new Map()));
+  let presented = byRights.get(rights) as ReturnType<typeof presentTask<Task>>[] | undefined;
+  if (!presented) {
+    presented = sentAsJson(rows.map((row) => presentTask(row, user)));
+    byRights.set(rights, presented);
+  }
+  return presented;
 }
 
 type FormDefaults = Partial<Record<(typeof TASK_FORM_FIELDS)[number], string>>;

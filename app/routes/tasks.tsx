@@ -20,8 +20,9 @@ import { TASK_STATUS_LABELS } from "~/lib/enums";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
 import { TASK_LIST } from "~/lib/lists";
 import { can, rightsIn } from "~/lib/permissions";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { useToastEffect } from "~/lib/use-toast-effect";
-import { presentTask, taskDialogData, taskIntents } from "~/models/task-page.server";
+import { presentTask, presentTasks, taskDialogData, taskIntents } from "~/models/task-page.server";
 import { getTask, listAssigneeOptions, listTasks } from "~/models/task.server";
 import type { Route } from "./+types/tasks";
 
@@ -53,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   return {
     ...list,
-    rows: list.rows.map((row) => presentTask(row, user)),
+    rows: presentTasks(list.rows, user),
     params,
     filters,
     userId: user.id,
@@ -143,13 +144,24 @@ export default function TasksPage({ loaderData, actionData }: Route.ComponentPro
           }
         />
       ) : (
-        <ul aria-label="Tarefas" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {rows.map((task) => (
-            <li key={task.id} className="min-w-0">
-              <TaskCard task={task} permissions={permissions} />
-            </li>
-          ))}
-        </ul>
+        // The cards' markup kept per page of tasks (kept until a task, a checklist or a name it shows
+        // is written): it reads the tasks, what the viewer may do and the URL (the cards' links keep
+        // the list's params; their forms post to it).
+        <CachedElement
+          as="ul"
+          id="task-cards"
+          aria-label="Tarefas"
+          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+          cacheKey={cacheKeyOf(["task-cards", permissions, location.pathname + location.search], rows)}
+        >
+          {() =>
+            rows.map((task) => (
+              <li key={task.id} className="min-w-0">
+                <TaskCard task={task} permissions={permissions} />
+              </li>
+            ))
+          }
+        </CachedElement>
       )}
       <ListPager total={loaderData.total} page={loaderData.page} pageSize={loaderData.pageSize} keyset={loaderData} />
 

@@ -10,14 +10,14 @@ import { verifyLogin } from "~/.server/credentials";
 import { openDatabase, runMigrations, sqlite } from "~/.server/db";
 import { isValidCpf } from "~/lib/documents";
 import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
-import { normalizeSearch } from "~/lib/search";
+import { buildSearchText, normalizeSearch } from "~/lib/search";
 import { computeOpmeKpis } from "~/models/kpi-opme.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
 import { BULK_TABLES, buildScaleDatabase, deferIndexes, scaleTargets, TRIGGER_INDEXES, type ScaleOptions } from "~db/seed/scale/build";
 import { isoDay } from "~db/seed/time";
 import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 
-// A 0.4 % practice: 800 patients, 4 000 appointments, 400 surgeries, 2 000 transactions, 8 000 audit entries.
+// A 0.4 % practice: 800 patients, 4 000 appointments, 400 surgeries, 2 000 transactions, 8 000 audit entries, 240 tasks.
 const FACTOR = 0.004;
 // A fixed clock (a Wednesday afternoon in São Paulo) makes the build reproducible.
 const OPTIONS: ScaleOptions = {
@@ -59,6 +59,8 @@ const CHECKED_TABLES = [
   "opme_requests",
   "opme_items",
   "opme_quotes",
+  "tasks",
+  "subtasks",
   "audit_log",
 ];
 
@@ -72,7 +74,7 @@ afterAll(() => {
 
 describe("scale seed (db/seed-scale.ts)", () => {
   it("writes the counts the factor asks for, with 40 doctors of whom a few are inactive", () => {
-    expect(targets).toEqual({ patients: 800, appointments: 4000, surgeries: 400, transactions: 2000, auditEntries: 8000 });
+    expect(targets).toEqual({ patients: 800, appointments: 4000, surgeries: 400, transactions: 2000, auditEntries: 8000, tasks: 240 });
     expect(count(sqlite, "select count(*) from patients")).toBe(targets.patients);
     expect(count(sqlite, "select count(*) from appointments")).toBe(targets.appointments);
     expect(count(sqlite, "select count(*) from surgeries")).toBe(targets.surgeries);
@@ -252,6 +254,25 @@ describe("scale seed (db/seed-scale.ts)", () => {
     }
     // Patients' fields are named, not copied (app/.server/audit.ts).
     expect(count(sqlite, "select count(*) from audit_log where entity = 'patient' and action = 'create' and changes not like '{\"fields\":%'")).toBe(0);
+  });
+
+  it("writes the office's tasks over the years: done when old, open lately, linked to real surgeries and patients", () => {
+    expect(count(sqlite, "select count(*) from tasks")).toBe(targets.tasks);
+    const now = OPTIONS.now.getTime();
+    const monthAgo = now - 30 * 24 * 3600 * 1000;
+    // Old tasks are done (a rare one forgotten), with their time of completion and every checklist item ticked.
+    expect(count(sqlite, `select count(*) from tasks where created_at < ${monthAgo} and status != 'completed'`)).toBeLessThan(targets.tasks * 0.02);
+    expect(count(sqlite, "select count(*) from tasks where status = 'completed' and completed_at is null")).toBe(0);
+    expect(count(sqlite, "select count(*) from tasks where status != 'completed' and completed_at is not null")).toBe(0);
+    expect(count(sqlite, "select count(*) from subtasks s join tasks t on t.id = s.task_id where t.status = 'completed' and s.completed = 0")).toBe(0);
+    expect(count(sqlite, "select count(*) from subtasks")).toBeGreaterThan(targets.tasks / 2);
+    expect(count(sqlite, `select count(*) from tasks where created_at >= ${monthAgo} and status != 'completed'`)).toBeGreaterThan(0);
+    // A surgery's task names its patient; the search finds a task by its patient's name, as the app stores it.
+    expect(count(sqlite, "select count(*) from tasks t join surgeries s on s.id = t.surgery_id where t.patient_id is not s.patient_id")).toBe(0);
+    expect(count(sqlite, "select count(*) from tasks where patient_id is not null")).toBeGreaterThan(targets.tasks / 2);
+    const task = sqlite.prepare("select title, search_text as searchText from tasks where patient_id is not null limit 1").get() as { title: string; searchText: string };
+    expect(task.searchText).toBe(buildSearchText(task.title, null));
+    expect(count(sqlite, `select count(*) from tasks where created_at > ${now} or completed_at > ${now}`)).toBe(0);
   });
 
   it("creates one admin who can sign in with the given password", async () => {

@@ -1,16 +1,9 @@
 import { type AuditAction, auditableChanges } from "../../../app/.server/audit";
 import { appendEntry } from "../../../app/.server/audit-chain";
 import { MINUTE } from "../time";
-import { type DailyWriterEnv, Quota } from "./batch";
+import { type DailyWriterEnv, Quota, type SeededRows } from "./batch";
 import { weekdayOfDay } from "./calendar";
 import { WeightedTable } from "./names";
-
-/** The seeded rows an entry can name: ids 1 … n of each table (the build's ids start after `base`). */
-export interface AuditedRows {
-  patients: { base: number; count: number };
-  appointments: { base: number; count: number };
-  surgeries: { base: number; count: number };
-}
 
 type Kind = "record" | "list" | "search" | "bookAppointment" | "moveAppointment" | "registerPatient" | "editPatient" | "moveSurgery" | "login" | "logout" | "loginFailed" | "export";
 
@@ -52,7 +45,7 @@ const SEARCHES = ["silva", "maria", "santos", "oliveira", "jose", "ana p", "souz
  * `changes` as the app keeps them (`auditableChanges`). Its own random stream: the other tables are
  * the same with or without it.
  */
-export function writeAuditTrail(options: DailyWriterEnv & { rows: AuditedRows }): number {
+export function writeAuditTrail(options: DailyWriterEnv & { rows: SeededRows }): number {
   const { conn, batch, random, calendar, firstDay, today, nowMs, adminId, rows, total } = options;
   const dayWeight = (d: number) => [0.05, 1, 1, 1, 1, 1, 0.3][weekdayOfDay(d)];
   let weights = 0;

@@ -2,6 +2,13 @@ import type Database from "better-sqlite3";
 import type { Random } from "../random";
 import type { Calendar } from "./calendar";
 
+/** The rows a writer can name: ids `base + 1` … `base + count` of each table. */
+export interface SeededRows {
+  patients: { base: number; count: number };
+  appointments: { base: number; count: number };
+  surgeries: { base: number; count: number };
+}
+
 /** What a writer that fills a table day by day over the practice's years is given (the cash book, the audit trail). */
 export interface DailyWriterEnv {
   conn: Database.Database;

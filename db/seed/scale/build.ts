@@ -11,7 +11,7 @@ import { seedContext } from "../context";
 import { seedMasterData, seedReferrers } from "../master-data";
 import { Random } from "../random";
 import { addDays, DAY, HOUR, isoDay, MINUTE } from "../time";
-import { Batch, Quota } from "./batch";
+import { Batch, Quota, type SeededRows } from "./batch";
 import { Calendar, dayOfIso, isoOfDay, weekdayOfDay } from "./calendar";
 import {
   clinicSlots,
@@ -32,15 +32,18 @@ import { WeightedTable } from "./names";
 import { PatientBook } from "./patients";
 import { OpmeWriter } from "./opme";
 import { SurgeryWriter } from "./surgeries";
+import { writeTasks } from "./tasks";
 
 /** The full-size practice (SCALE_FACTOR=1): 20 years of a large neurosurgery and spine group. */
-export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgeries: 100_000, transactions: 500_000, auditEntries: 2_000_000 } as const;
+export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgeries: 100_000, transactions: 500_000, auditEntries: 2_000_000, tasks: 60_000 } as const;
 export const SCALE_YEARS = 20;
 export const DEFAULT_SCALE_SEED = 20_050_301;
 /** Mixed into the seed for the OPME requests' own random stream ("OPME" in ASCII). */
 const OPME_STREAM = 0x4f504d45;
 /** Mixed into the seed for the audit trail's own random stream ("AUDT" in ASCII). */
 const AUDIT_STREAM = 0x41554454;
+/** Mixed into the seed for the tasks' own random stream ("TASK" in ASCII). */
+const TASK_STREAM = 0x5441534b;
 
 
 export interface ScaleOptions {
@@ -68,6 +71,7 @@ export function scaleTargets(factor: number) {
     surgeries: Math.round(SCALE_BASE.surgeries * factor),
     transactions: Math.round(SCALE_BASE.transactions * factor),
     auditEntries: Math.round(SCALE_BASE.auditEntries * factor),
+    tasks: Math.round(SCALE_BASE.tasks * factor),
   };
 }
 
@@ -83,6 +87,8 @@ export const BULK_TABLES = [
   "opme_quotes",
   "opme_quote_prices",
   "audit_log",
+  "tasks",
+  "subtasks",
 ];
 
 /**
@@ -140,6 +146,7 @@ export function countScaleRows(conn: Database.Database): Record<string, number> 
     "opme_requests",
     "opme_quotes",
     "financial_transactions",
+    "tasks",
     "audit_log",
   ];
   return Object.fromEntries(tables.map((t) => [t, (conn.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]));
@@ -428,24 +435,19 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
       total: targets.transactions,
     });
     batch.commit();
+    const seeded: SeededRows = {
+      patients: { base: baseId("patients") - patients.count, count: patients.count },
+      appointments: { base: appointmentBase, count: appointments },
+      surgeries: { base: baseId("surgeries") - surgeries.count, count: surgeries.count },
+    };
+    const daily = { conn, batch, calendar, firstDay, today, nowMs, adminId, rows: seeded };
+    log(`Tarefas: ${targets.tasks}…`);
+    batch.begin();
+    writeTasks({ ...daily, random: new Random((options.seed ^ TASK_STREAM) >>> 0), total: targets.tasks });
+    batch.commit();
     log(`Trilha de auditoria: ${targets.auditEntries} registros encadeados…`);
     batch.begin();
-    writeAuditTrail({
-      conn,
-      batch,
-      random: new Random((options.seed ^ AUDIT_STREAM) >>> 0),
-      calendar,
-      firstDay,
-      today,
-      nowMs,
-      adminId,
-      rows: {
-        patients: { base: baseId("patients") - patients.count, count: patients.count },
-        appointments: { base: appointmentBase, count: appointments },
-        surgeries: { base: baseId("surgeries") - surgeries.count, count: surgeries.count },
-      },
-      total: targets.auditEntries,
-    });
+    writeAuditTrail({ ...daily, random: new Random((options.seed ^ AUDIT_STREAM) >>> 0), total: targets.auditEntries });
     batch.commit();
   } catch (error) {
     batch.rollback();
