@@ -2,7 +2,9 @@ import { type SQL, and, asc, between, desc, eq, sql } from "drizzle-orm";
 import { auditLog, profiles, users } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
 import { BREAK_REASONS, type ChainReport, verifyChainInWorker } from "~/.server/audit-chain";
+import { writeCache } from "~/.server/data-cache";
 import { databasePath, db, prepared } from "~/.server/db";
+import { sentAsJson } from "~/.server/sent-as-json";
 import { type KeysetOrder, type Locate, countMatches, keysetPage, locateIn } from "~/.server/pagination";
 import { addDaysInClinic, startOfIsoDateInClinic } from "~/lib/dates";
 import { type Cursor, type ListState, PAGE_SIZE } from "~/lib/list-params";
@@ -85,8 +87,23 @@ const AUDIT_ROW = {
 
 const ORDER: KeysetOrder = { key: auditLog.id, id: auditLog.id, dir: "desc" };
 
-/** One page of the trail, newest first, through the primary key (keyset). */
+/** The id of the trail's last entry (0 for none): every entry added moves it (the trail is append-only). */
+const lastEntryId = () => (prepared("select coalesce(max(id), 0) from audit_log").pluck().get() as number);
+
+/**
+ * Pages and the last check kept while the trail ends at the same entry and nothing else is written
+ * (`writeCache`: an account's name or e-mail moves the data's version; entries do not, so the last
+ * entry's id is part of the key). A page viewed again, or each of its rows, is then not read, sent
+ * value by value, or rendered again.
+ */
+const keptUntilNextEntry = writeCache(32);
+
+/** One page of the trail, newest first, through the primary key (keyset), kept until the next entry. */
 export function listAudit(state: AuditState) {
+  return keptUntilNextEntry(JSON.stringify(["audit-page", state, lastEntryId()]), () => readAudit(state));
+}
+
+function readAudit(state: AuditState) {
   const span = denseSpan(state.filters);
   const where = span ? between(auditLog.id, span.low, span.high) : auditWhere(state.filters);
   const counted = span ? { total: Math.max(0, span.high - span.low + 1), totalCapped: false } : countMatches(auditLog, where);
@@ -108,7 +125,7 @@ export function listAudit(state: AuditState) {
     counted.totalCapped ? null : counted.total,
     span ? locateInSpan(span) : locateIn(auditLog, where, ORDER),
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
+  return { ...page, rows: sentAsJson(page.rows), ...counted, pageSize: PAGE_SIZE };
 }
 
 /**
@@ -162,8 +179,12 @@ export interface ChainStatus {
   reason: string | null;
 }
 
-/** The last verification of the chain (an audit entry of its own), or null when none ran yet. */
+/** The last verification of the chain (an audit entry of its own), or null when none ran yet; kept until the next entry. */
 export function lastChainCheck(): ChainStatus | null {
+  return keptUntilNextEntry(JSON.stringify(["chain-check", lastEntryId()]), readLastChainCheck);
+}
+
+function readLastChainCheck(): ChainStatus | null {
   const entry = db
     .select({ createdAt: auditLog.createdAt, changes: auditLog.changes })
     .from(auditLog)

@@ -905,6 +905,8 @@ async function main() {
     { label: "honorarios: pagador", path: "/honorarios/pagador", kind: "dashboard", runs: {} },
     { label: "honorarios: a surgery's fees", path: `/surgeries/${db.feeSurgery.id}/honorarios`, kind: "dashboard", runs: {} },
     { label: "api: patients search", path: "/api/patients?q=silva", kind: "list", runs: {} },
+    { label: "tasks: page 1", path: "/tasks", kind: "list", runs: {} },
+    { label: "tasks: search", path: "/tasks?q=silva", kind: "list", runs: {} },
     { label: "audit trail: page 1", path: "/settings/audit", kind: "list", runs: {} },
     { label: "audit trail: deep page", path: "/settings/audit?page=", kind: "list", runs: {} },
   ];

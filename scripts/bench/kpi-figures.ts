@@ -98,6 +98,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { listPatients } = await import("../../app/models/patient.server.ts");
   const { listAppointments } = await import("../../app/models/appointment.server.ts");
   const { listSurgeries } = await import("../../app/models/surgery.server.ts");
+  const { listTasks } = await import("../../app/models/task.server.ts");
 
   const now = new Date();
   const tenYearsAgo = new Date(now);
@@ -188,6 +189,10 @@ export async function measureFigures(): Promise<FigureTiming[]> {
     const { filters, ...state } = parseListState(url(page), lists.SURGERY_LIST);
     return listSurgeries(state, filters);
   };
+  const tasksPage = (page: string) => {
+    const { filters, ...state } = parseListState(url(page), lists.TASK_LIST);
+    return listTasks(state, { q: state.q, filters, userId: 1, today: todayIsoInClinic() });
+  };
   // The next page of a filter that holds most rows ('Próxima' from page 1: its cursor), as the list
   // and the board's column read it: past a cursor, SQLite once sorted every row after it (280 ms).
   const nextOf = (page: string, next: string | null) => (next ? `${page}&page=2&after=${encodeURIComponent(next)}` : page);
@@ -202,6 +207,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
     ...["/patients", "/patients?q=silva"].map((page): [string, () => unknown] => [page, () => patientsPage(page)]),
     ...["/appointments", "/appointments?page=20000", "/appointments?q=silva"].map((page): [string, () => unknown] => [page, () => appointmentsPage(page)]),
     ...["/surgeries", "/surgeries?stage=aprovado", "/surgeries?q=silva"].map((page): [string, () => unknown] => [page, () => surgeriesPage(page)]),
+    ...["/tasks", "/tasks?q=silva"].map((page): [string, () => unknown] => [page, () => tasksPage(page)]),
     [`${concluded}, next page`, () => surgeriesPage(surgeriesNext)],
     [`${completed}, next page`, () => appointmentsPage(appointmentsNext)],
     ["/pipeline?coluna=concluido, next page", () => loadColumn("concluido", columnNext, column, now)],

@@ -9,10 +9,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appendEntry } from "~/.server/audit-chain";
-import { sqlite } from "~/.server/db";
+import { recordAudit } from "~/.server/audit";
+import { db, sqlite } from "~/.server/db";
 import { parseListState } from "~/lib/list-params";
 import { AUDIT_LIST } from "~/lib/lists";
 import { listAudit } from "~/models/audit.server";
+import { type SignedIn, loginAs } from "../support/fixtures";
 
 const MIGRATION = fs.readFileSync(path.resolve(import.meta.dirname, "../../drizzle/0045_audit_log_dense.sql"), "utf8");
 const [CREATE_DENSE, FILL_DENSE] = MIGRATION.split("--> statement-breakpoint");
@@ -62,7 +64,10 @@ function denseFrom(ids: number[]): number {
   return first;
 }
 
-beforeAll(() => {
+let admin: SignedIn;
+
+beforeAll(async () => {
+  admin = await loginAs("admin", { name: "Ana Trilha" });
   // 40 entries on each of four days.
   for (let day = 0; day < 4; day += 1) {
     for (let i = 0; i < 40; i += 1) {
@@ -144,5 +149,21 @@ describe("the audit screen's pages", () => {
     // A date range past the gap is still worked out from its ids.
     const statements = statementsOf(() => listAudit(state(`${RANGE_QUERY}&page=3`)));
     expect(statements.filter((source) => / offset /.test(source))).toEqual([]);
+  });
+
+  it("keeps a page until the next entry, or until an account's name changes", () => {
+    const first = listAudit(state(""));
+    expect(listAudit(state(""))).toBe(first);
+    // As the app writes a view's entry: without a new version of the data (app/.server/data-cache.ts).
+    recordAudit(db, { userId: null, action: "view", entity: "patient", entityId: 1 });
+    const next = listAudit(state(""));
+    expect(next).not.toBe(first);
+    expect(next.rows[0].id).toBe(first.rows[0].id + 1);
+    expect(next.total).toBe(first.total + 1);
+    recordAudit(db, { userId: admin.id, action: "login", entity: "session", entityId: admin.id });
+    const before = listAudit(state(""));
+    expect(before.rows[0].userName).toBe("Ana Trilha");
+    sqlite.prepare("update profiles set name = 'Nome Novo da Trilha' where id = ?").run(admin.id);
+    expect(listAudit(state("")).rows[0].userName).toBe("Nome Novo da Trilha");
   });
 });
