@@ -129,9 +129,6 @@ export function SubtaskCheck({ taskId, subtask, disabled }: { taskId: number; su
   );
 }
 
-/** The menu's items (app/app.css: a page holds 25 cards' menus). */
-const MENU_ITEM = "task-menu-item";
-
 /** The card's menu, a <details> that opens without JavaScript: view, edit, duplicate, mark complete, delete. */
 function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRights }) {
   const hrefWith = useHrefWithParams();
@@ -165,12 +162,12 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
         <MoreHorizontal aria-hidden className="size-4" />
       </summary>
       <div className="task-menu">
-        <Link to={open({ view: task.id })} preventScrollReset className={MENU_ITEM}>
+        <Link to={open({ view: task.id })} preventScrollReset className="task-menu-item">
           <Eye aria-hidden className="size-4" />
           Visualizar
         </Link>
         {permissions.edit ? (
-          <Link to={open({ edit: task.id })} preventScrollReset className={MENU_ITEM}>
+          <Link to={open({ edit: task.id })} preventScrollReset className="task-menu-item">
             <Pencil aria-hidden className="size-4" />
             Editar
           </Link>
@@ -179,7 +176,7 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="duplicate" />
             <input type="hidden" name="id" value={task.id} />
-            <button type="submit" className={MENU_ITEM}>
+            <button type="submit" className="task-menu-item">
               <Copy aria-hidden className="size-4" />
               Duplicar
             </button>
@@ -189,7 +186,7 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="complete" />
             <input type="hidden" name="id" value={task.id} />
-            <button type="submit" className={MENU_ITEM}>
+            <button type="submit" className="task-menu-item">
               <CheckCircle2 aria-hidden className="size-4" />
               Marcar como concluída
             </button>

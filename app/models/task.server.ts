@@ -110,7 +110,6 @@ export interface TaskStats {
  */
 export function taskStats(criteria: TaskCriteria, conn: DB | Tx = db): TaskStats {
   const where = taskWhere(criteria);
-  const overdue = sql<number | null>`sum(${tasks.status} <> 'completed' and ${tasks.dueDate} < ${criteria.today})`;
   const stats = { total: 0, completed: 0, completedPercent: 0, inProgress: 0, pending: 0, overdue: 0 };
   if (criteria.q.trim()) {
     const row = conn
@@ -118,7 +117,7 @@ export function taskStats(criteria: TaskCriteria, conn: DB | Tx = db): TaskStats
         total: sql<number>`count(*)`,
         completed: sql<number | null>`sum(${tasks.status} = 'completed')`,
         inProgress: sql<number | null>`sum(${tasks.status} = 'in_progress')`,
-        overdue,
+        overdue: sql<number | null>`sum(${tasks.status} <> 'completed' and ${tasks.dueDate} < ${criteria.today})`,
       })
       .from(tasks)
       .where(where)

@@ -8,13 +8,13 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appendEntry } from "~/.server/audit-chain";
+import { appendEntry, withAuditGuardsLifted } from "~/.server/audit-chain";
 import { recordAudit } from "~/.server/audit";
 import { db, sqlite } from "~/.server/db";
 import { parseListState } from "~/lib/list-params";
 import { AUDIT_LIST } from "~/lib/lists";
 import { listAudit } from "~/models/audit.server";
-import { type SignedIn, loginAs } from "../support/fixtures";
+import { type SignedIn, capturePrepared, loginAs } from "../support/fixtures";
 
 const MIGRATION = fs.readFileSync(path.resolve(import.meta.dirname, "../../drizzle/0045_audit_log_dense.sql"), "utf8");
 const [CREATE_DENSE, FILL_DENSE] = MIGRATION.split("--> statement-breakpoint");
@@ -36,21 +36,8 @@ function expectedPage(where: string, page: number) {
   return { ids, total };
 }
 
-/** The statements `fn` runs on the trail, through drizzle on `sqlite`. */
-function statementsOf(fn: () => void): string[] {
-  const seen: string[] = [];
-  const original = sqlite.prepare;
-  sqlite.prepare = ((source: string) => {
-    seen.push(source);
-    return original.call(sqlite, source);
-  }) as typeof sqlite.prepare;
-  try {
-    fn();
-  } finally {
-    sqlite.prepare = original;
-  }
-  return seen.filter((source) => /from "audit_log"/.test(source));
-}
+/** The statements `fn` prepares on the trail, through drizzle on `sqlite`. */
+const statementsOf = (fn: () => void) => capturePrepared(fn).filter((source) => /from "audit_log"/.test(source));
 
 /** What migration 0045 stores for a trail of these ids. */
 function denseFrom(ids: number[]): number {
@@ -129,13 +116,7 @@ describe("the audit screen's pages", () => {
 
   it("reads a trail with ids missing, from before the chain, by walking it as before", () => {
     const removed = Number(sqlite.prepare("select id from audit_log order by id limit 1 offset 20").pluck().get());
-    const triggers = sqlite.prepare("select sql from sqlite_master where type = 'trigger' and tbl_name = 'audit_log'").pluck().all() as string[];
-    sqlite.exec("drop trigger audit_log_no_delete");
-    try {
-      sqlite.prepare("delete from audit_log where id = ?").run(removed);
-    } finally {
-      sqlite.exec(triggers.find((source) => /audit_log_no_delete/.test(source))!);
-    }
+    withAuditGuardsLifted(sqlite, () => sqlite.prepare("delete from audit_log where id = ?").run(removed));
     sqlite.exec("delete from audit_log_dense");
     sqlite.exec(FILL_DENSE);
     expect(sqlite.prepare("select first_id from audit_log_dense").pluck().get()).toBe(removed + 1);

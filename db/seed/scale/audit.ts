@@ -1,7 +1,7 @@
 import { type AuditAction, auditableChanges } from "../../../app/.server/audit";
 import { appendEntry } from "../../../app/.server/audit-chain";
 import { MINUTE } from "../time";
-import { type DailyWriterEnv, Quota, type SeededRows } from "./batch";
+import { type DailyWriterEnv, type SeededRows, pickSeeded, spreadOverDays } from "./batch";
 import { weekdayOfDay } from "./calendar";
 import { WeightedTable } from "./names";
 
@@ -48,15 +48,9 @@ const SEARCHES = ["silva", "maria", "santos", "oliveira", "jose", "ana p", "souz
 export function writeAuditTrail(options: DailyWriterEnv & { rows: SeededRows }): number {
   const { conn, batch, random, calendar, firstDay, today, nowMs, adminId, rows, total } = options;
   const dayWeight = (d: number) => [0.05, 1, 1, 1, 1, 1, 0.3][weekdayOfDay(d)];
-  let weights = 0;
-  for (let d = firstDay; d <= today; d++) weights += dayWeight(d);
-  const quota = new Quota(total, weights);
-  const pick = ({ base, count }: { base: number; count: number }) => base + random.int(1, Math.max(1, count));
+  const pick = (table: { base: number; count: number }) => pickSeeded(random, table);
   const address = () => `10.0.${random.int(0, 3)}.${random.int(10, 250)}`;
-  let written = 0;
-  for (let d = firstDay; d <= today && written < total; d++) {
-    const n = Math.min(quota.next(dayWeight(d)), total - written);
-    if (n <= 0) continue;
+  return spreadOverDays(firstDay, today, total, dayWeight, (d, n) => {
     // The day's entries between 07:00 and 20:00, in time order (never past the build's clock).
     const times = Array.from({ length: n }, () => Math.min(calendar.instant(d, 7 * 60) + random.next() * 13 * 60 * MINUTE, nowMs - MINUTE)).sort((a, b) => a - b);
     for (const now of times) {
@@ -118,8 +112,6 @@ export function writeAuditTrail(options: DailyWriterEnv & { rows: SeededRows }):
         now,
       });
       batch.written(1);
-      written++;
     }
-  }
-  return written;
+  });
 }

@@ -9,6 +9,9 @@ export interface SeededRows {
   surgeries: { base: number; count: number };
 }
 
+/** One of a table's seeded rows (`SeededRows`), at random. */
+export const pickSeeded = (random: Random, { base, count }: { base: number; count: number }) => base + random.int(1, Math.max(1, count));
+
 /** What a writer that fills a table day by day over the practice's years is given (the cash book, the audit trail). */
 export interface DailyWriterEnv {
   conn: Database.Database;
@@ -102,4 +105,23 @@ export class Quota {
   get pending(): number {
     return this.carry;
   }
+}
+
+/**
+ * Splits `total` items over the days from `firstDay` to `today` by `weight` (`Quota`), calling
+ * `day(d, n)` for each day given some; returns how many were handed out (`total`, unless no day
+ * weighs anything).
+ */
+export function spreadOverDays(firstDay: number, today: number, total: number, weight: (d: number) => number, day: (d: number, n: number) => void): number {
+  let weights = 0;
+  for (let d = firstDay; d <= today; d++) weights += weight(d);
+  const quota = new Quota(total, weights);
+  let handed = 0;
+  for (let d = firstDay; d <= today && handed < total; d++) {
+    const n = Math.min(quota.next(weight(d)), total - handed);
+    if (n <= 0) continue;
+    day(d, n);
+    handed += n;
+  }
+  return handed;
 }

@@ -230,7 +230,10 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
   const anaesthetists = doctors.filter((d) => d.area === "anestesia");
 
   const baseId = (table: string) => (conn.prepare(`SELECT coalesce(max(id), 0) AS n FROM "${table}"`).get() as { n: number }).n;
-  const patients = new PatientBook(conn, random, targets.patients, baseId("patients"), nowMs);
+  // The ids the build's rows start after (the audit trail and the tasks name them: `SeededRows`).
+  const patientBase = baseId("patients");
+  const surgeryBase = baseId("surgeries");
+  const patients = new PatientBook(conn, random, targets.patients, patientBase, nowMs);
   const surgeries = new SurgeryWriter({
     conn,
     random,
@@ -242,7 +245,7 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
     anaesthetists,
     patients,
     master,
-    baseId: baseId("surgeries"),
+    baseId: surgeryBase,
     capacity: targets.surgeries,
     opme: new OpmeWriter({
       conn,
@@ -436,9 +439,9 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
     });
     batch.commit();
     const seeded: SeededRows = {
-      patients: { base: baseId("patients") - patients.count, count: patients.count },
+      patients: { base: patientBase, count: patients.count },
       appointments: { base: appointmentBase, count: appointments },
-      surgeries: { base: baseId("surgeries") - surgeries.count, count: surgeries.count },
+      surgeries: { base: surgeryBase, count: surgeries.count },
     };
     const daily = { conn, batch, calendar, firstDay, today, nowMs, adminId, rows: seeded };
     log(`Tarefas: ${targets.tasks}…`);

@@ -1,7 +1,7 @@
 import type { TaskCategory, TaskPriority } from "../../../app/lib/enums";
 import { buildSearchText } from "../../../app/lib/search";
 import { DAY, isoDay } from "../time";
-import { type DailyWriterEnv, Quota, type SeededRows } from "./batch";
+import { type DailyWriterEnv, type SeededRows, pickSeeded, spreadOverDays } from "./batch";
 import { weekdayOfDay } from "./calendar";
 import { WeightedTable } from "./names";
 
@@ -47,14 +47,9 @@ export function writeTasks(env: DailyWriterEnv & { rows: SeededRows }): number {
   const insertSubtask = conn.prepare("INSERT INTO subtasks (task_id, title, completed, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
   const surgeryOf = conn.prepare("SELECT patient_id FROM surgeries WHERE id = ?").pluck();
   const nameOf = conn.prepare("SELECT name FROM patients WHERE id = ?").pluck();
-  const pick = ({ base, count }: { base: number; count: number }) => base + random.int(1, Math.max(1, count));
+  const pick = (table: { base: number; count: number }) => pickSeeded(random, table);
   const dayWeight = (d: number) => (weekdayOfDay(d) === 0 || weekdayOfDay(d) === 6 ? 0 : 1);
-  let weights = 0;
-  for (let d = firstDay; d <= today; d++) weights += dayWeight(d);
-  const quota = new Quota(total, weights);
-  let written = 0;
-  for (let d = firstDay; d <= today && written < total; d++) {
-    const n = Math.min(quota.next(dayWeight(d)), total - written);
+  return spreadOverDays(firstDay, today, total, dayWeight, (d, n) => {
     for (let i = 0; i < n; i++) {
       const kind = KINDS.at(random.next());
       const created = Math.min(calendar.instant(d, 8 * 60 + random.int(0, 9 * 60)), nowMs - DAY);
@@ -88,8 +83,6 @@ export function writeTasks(env: DailyWriterEnv & { rows: SeededRows }): number {
         insertSubtask.run(info.lastInsertRowid, item, open ? Number(random.chance(0.4)) : 1, position, created, updated);
       });
       batch.written(1 + kind.subtasks.length);
-      written++;
     }
-  }
-  return written;
+  });
 }
