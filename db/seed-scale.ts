@@ -1,5 +1,5 @@
 /**
- * Scale data set: `npm run seed:scale` (add `--force` to replace existing data).
+ * Scale data set: `npm run seed:scale` (add `--force` to replace an existing database).
  *
  * Builds a large practice's 20-year history for performance work: at SCALE_FACTOR=1, 200 000
  * patients, 1 000 000 appointments, 100 000 surgeries (stage history and fee lines included; OPME
@@ -15,9 +15,7 @@
  *   SCALE_ADMIN_PASSWORD  admin password (default sinapse-escala)
  */
 import fs from "node:fs";
-import { databasePath, runMigrations, sqlite } from "../app/.server/db";
-import { buildScaleDatabase, DEFAULT_SCALE_SEED } from "./seed/scale/build";
-import { refuseUnlessEmpty, wipeSeededTables } from "./seed/tables";
+import { databasePath } from "../app/.server/database-path";
 
 const DEFAULT_ADMIN_EMAIL = "admin@sinapse.scale";
 const DEFAULT_ADMIN_PASSWORD = "sinapse-escala";
@@ -33,10 +31,24 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * `--force`: the database file (and its WAL and shared-memory files) is removed before the app
+ * opens it, so the build starts from a new one. Emptying a full-size database's tables in place
+ * deletes millions of rows one by one through their triggers (the counters, KPI tables and search
+ * indexes they keep): it had not finished after 8 minutes, where removing the file takes a moment.
+ * Nothing of the old file is kept; a scale database is for measuring, not a clinic's.
+ */
+function removeDatabaseFiles(file: string) {
+  if (!fs.existsSync(file)) return;
+  console.log(`Apagando o banco existente ${file}…`);
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+}
+
 async function main() {
   const force = process.argv.includes("--force");
   const factor = numberFromEnv("SCALE_FACTOR", 1);
-  const seed = Math.trunc(numberFromEnv("SCALE_SEED", DEFAULT_SCALE_SEED));
+  // Every setting is checked before `--force` removes anything.
+  const chosenSeed = process.env.SCALE_SEED?.trim() ? Math.trunc(numberFromEnv("SCALE_SEED", 1)) : null;
   const now = process.env.SCALE_NOW ? new Date(process.env.SCALE_NOW) : new Date(Math.floor(Date.now() / 60_000) * 60_000);
   if (Number.isNaN(now.getTime())) {
     console.error(`SCALE_NOW inválido: '${process.env.SCALE_NOW}' (use uma data ISO, ex. 2026-03-02T12:00:00-03:00).`);
@@ -45,14 +57,16 @@ async function main() {
   const adminEmail = process.env.SCALE_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL;
   const adminPassword = process.env.SCALE_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
 
+  const started = Date.now();
+  if (force) removeDatabaseFiles(databasePath);
+  // Imported only now: the app's connection opens the file as its module loads.
+  const { runMigrations, sqlite } = await import("../app/.server/db");
+  const { buildScaleDatabase, DEFAULT_SCALE_SEED } = await import("./seed/scale/build");
+  const { refuseUnlessEmpty } = await import("./seed/tables");
+  const seed = chosenSeed ?? DEFAULT_SCALE_SEED;
+
   runMigrations(sqlite);
   refuseUnlessEmpty(sqlite, { databasePath, force, seed: "O seed de escala", command: "npm run seed:scale" });
-
-  const started = Date.now();
-  if (force) {
-    console.log("Apagando os dados existentes…");
-    sqlite.transaction(() => wipeSeededTables(sqlite)).immediate();
-  }
   console.log(`Gerando a base de escala em ${databasePath} (fator ${factor}, semente ${seed}, relógio ${now.toISOString()})…`);
   const result = await buildScaleDatabase(sqlite, { factor, seed, now, adminEmail, adminPassword, log: (m) => console.log(m) });
   sqlite.close();

@@ -6,9 +6,10 @@ import path from "node:path";
 import * as schema from "~db/schema";
 import { sealLegacyEntries } from "./audit-chain";
 import { fillSearchKeys } from "./search-keys";
+import { databasePath } from "./database-path";
 import { registerFunctions } from "./sql-functions";
 
-export const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/clinic.sqlite");
+export { databasePath };
 
 /**
  * Opens the SQLite file with the pragmas every connection needs.

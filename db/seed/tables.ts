@@ -2,8 +2,9 @@ import type Database from "better-sqlite3";
 import { withAuditGuardsLifted } from "../../app/.server/audit-chain";
 
 /**
- * Tables the seeds (demo and scale) own, children first. `--force` empties them (and the accounts) before seeding.
- * Clinic settings and the Google connection/files are configuration, not demo data: kept.
+ * Tables the seeds (demo and scale) own, children first. The demo seed's `--force` empties them (and the accounts)
+ * before seeding; the scale seed's removes the whole file instead (db/seed-scale.ts).
+ * Clinic settings and the Google connection/files are configuration, not demo data: the demo seed keeps them.
  */
 export const SEEDED_TABLES = [
   "receivable_payments",

@@ -350,7 +350,7 @@ describe("scale seed (db/seed-scale.ts)", () => {
     conn.close();
   });
 
-  it("runs as `npm run seed:scale`: refuses a database with patients unless --force, prints the login", () => {
+  it("runs as `npm run seed:scale`: refuses a database with patients unless --force, which builds it in a new file; prints the login", () => {
     const file = temporaryDatabase();
     const root = path.resolve(import.meta.dirname, "../..");
     const run = (...args: string[]) =>
@@ -364,11 +364,32 @@ describe("scale seed (db/seed-scale.ts)", () => {
     expect(first.status).toBe(0);
     expect(first.stdout).toContain("ops@escala.test");
     expect(first.stdout).toMatch(/patients\s+100\b/);
+    // Something of the old file's own, to tell whether the file was replaced or its tables emptied.
+    const marked = openDatabase(file);
+    marked.exec("CREATE TABLE left_behind (note TEXT)");
+    marked.close();
+    const hasMark = () => {
+      const conn = openDatabase(file);
+      const found = conn.prepare("SELECT 1 FROM sqlite_master WHERE name = 'left_behind'").get() !== undefined;
+      conn.close();
+      return found;
+    };
     const again = run();
     expect(again.status).toBe(1);
     expect(`${again.stdout}${again.stderr}`).toMatch(/--force/);
+    expect(hasMark()).toBe(true);
+    // A bad setting stops it before anything is removed.
+    const badSeed = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/seed-scale.ts", "--force"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_PATH: file, SCALE_SEED: "semente" },
+      encoding: "utf8",
+    });
+    expect(badSeed.status).toBe(1);
+    expect(badSeed.stderr).toContain("SCALE_SEED inválido");
+    expect(hasMark()).toBe(true);
     const forced = run("--force");
     expect(forced.status).toBe(0);
+    expect(hasMark()).toBe(false);
     const conn = openDatabase(file);
     expect(count(conn, "select count(*) from patients")).toBe(100);
     expect(count(conn, "select count(*) from users")).toBe(1);
