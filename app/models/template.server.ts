@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { messageTemplates } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
+import { cachedUntilWrite } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { isUniqueViolation } from "~/.server/sql-errors";
@@ -23,18 +24,23 @@ export type TemplateRow = { id: number; title: string; category: TemplateCategor
 
 /** Every template (a clinic has dozens, not thousands), grouped by the five categories of SPEC §9 in order. */
 export function templatesByCategory(): { category: TemplateCategory; templates: TemplateRow[] }[] {
-  const rows = db.select(FIELDS).from(messageTemplates).orderBy(asc(messageTemplates.category), asc(messageTemplates.title)).all();
-  return TEMPLATE_CATEGORIES.map((category) => ({ category, templates: rows.filter((row) => row.category === category) }));
+  // Kept until the next write: the communication centre shows them on every view (read-only to callers).
+  return cachedUntilWrite("templates-by-category", () => {
+    const rows = db.select(FIELDS).from(messageTemplates).orderBy(asc(messageTemplates.category), asc(messageTemplates.title)).all();
+    return TEMPLATE_CATEGORIES.map((category) => ({ category, templates: rows.filter((row) => row.category === category) }));
+  });
 }
 
-/** SPEC §7 GET /api/comms/templates[?status=…]. */
+/** SPEC §7 GET /api/comms/templates[?status=…]. Kept until the next write, as `templatesByCategory`. */
 export function listTemplates(status?: TemplateStatus | null): TemplateRow[] {
-  return db
-    .select(FIELDS)
-    .from(messageTemplates)
-    .where(status ? eq(messageTemplates.status, status) : undefined)
-    .orderBy(asc(messageTemplates.title))
-    .all();
+  return cachedUntilWrite(`templates:${status ?? ""}`, () =>
+    db
+      .select(FIELDS)
+      .from(messageTemplates)
+      .where(status ? eq(messageTemplates.status, status) : undefined)
+      .orderBy(asc(messageTemplates.title))
+      .all(),
+  );
 }
 
 export function getTemplate(id: number): TemplateRow | null {

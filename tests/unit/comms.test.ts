@@ -1,18 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appointments, automationRules, messageTemplates, messages, patients, whatsappConsents } from "~db/schema";
+import { appointments, automationRules, messageTemplates, messages, patients, tasks, whatsappConsents } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
+import { PAGE_SIZE } from "~/lib/list-params";
 import { parseWebhook, signBody, verifySignature, whatsappConfig } from "~/.server/whatsapp";
 import { deliverDue, sweepInterrupted } from "~/.server/whatsapp-worker";
 import { initialsOf, missingVariables, placeholdersOf, previewOf, renderTemplate, templateParameters } from "~/lib/message-template";
 import { listRules, runAutomation } from "~/models/automation.server";
 import { commsKpis, sendQuickMessage, sendReply } from "~/models/comms.server";
-import { applyStatusEvent, customerWindow, listMessages, recordInbound } from "~/models/message.server";
+import { applyStatusEvent, customerWindow, listMessages, recentMessages, recordInbound } from "~/models/message.server";
 import { action as sendAction } from "~/routes/api/comms-send";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/comms-webhook";
 import { action as pageAction } from "~/routes/communication";
 import { quickSendSchema, templateSchema } from "~/validation/comms";
 import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
+import { capturePrepared } from "../support/fixtures";
 import { type SignedIn, TEST_ORIGIN, formRequest, getRequest, insertDoctor, insertPatient, loginAs, routeArgs, statusOf } from "./helpers";
 
 const SECRET = "segredo-do-app";
@@ -495,19 +497,11 @@ describe("KPIs and the message log", () => {
     for (const [trigger, offsetMinutes] of [["appointment_start", -60], ["appointment_completed", 1440], ["surgery_date", -2880], ["patient_birthday", 540]] as const) {
       db.insert(automationRules).values({ name: `Plano ${trigger}`, templateId: approvedId, trigger, offsetMinutes, enabled: true }).run();
     }
-    const seen: { source: string }[] = [];
-    const original = sqlite.prepare.bind(sqlite);
-    sqlite.prepare = ((source: string) => {
-      seen.push({ source });
-      return original(source);
-    }) as typeof sqlite.prepare;
-    try {
+    const seen = capturePrepared(() => {
       runAutomation(new Date("2026-05-17T13:00:00Z"));
       recordInbound({ externalId: "wamid.plan", from: "5511987654321", name: null, text: "oi", at: new Date() });
-    } finally {
-      sqlite.prepare = original;
-    }
-    const selects = seen.map((s) => s.source).filter((s) => /^select/i.test(s) && /"(patients|appointments|surgeries|messages)"/.test(s));
+    });
+    const selects = seen.filter((s) => /^select/i.test(s) && /"(patients|appointments|surgeries|messages)"/.test(s));
     // Every rule kind (appointment reminder, follow-up, pre-op, birthday) and the inbound number lookup.
     expect(selects.some((s) => s.includes("substr"))).toBe(true);
     expect(selects.some((s) => /"end_time"/.test(s))).toBe(true);
@@ -517,5 +511,64 @@ describe("KPIs and the message log", () => {
       const plan = (sqlite.prepare(`explain query plan ${statement}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
       expect(plan, `${statement}\n${plan}`).not.toMatch(/^SCAN (patients|appointments|surgeries|messages)( |$)/m);
     }
+  });
+});
+
+describe("the message log at a practice's size", () => {
+  const logPage = (page: number, status: "read" | null = null) =>
+    listMessages({ q: "", page, sort: "createdAt", dir: "desc", filters: { status, patientId: null, templateId: null } });
+  const byOffset = (page: number, status: string | null = null) =>
+    sqlite
+      .prepare(`select id from messages ${status ? "where status = ?" : ""} order by created_at desc, id desc limit ? offset ?`)
+      .pluck()
+      .all(...(status ? [status] : []), PAGE_SIZE, (page - 1) * PAGE_SIZE) as number[];
+
+  it("counts the whole log from its counter and reads every typed page as OFFSET would, from the nearer end", () => {
+    // Three and a half pages of old reminders (2001: outside every 30-day figure), some sharing a minute.
+    db.insert(messages)
+      .values(
+        Array.from({ length: 90 }, (_, i) => ({
+          patientId,
+          patientName: "Maria da Silva Souza",
+          body: `Lembrete ${i}`,
+          status: i % 3 ? ("read" as const) : ("delivered" as const),
+          createdAt: new Date(Date.UTC(2001, 0, 1 + Math.floor(i / 2))),
+        })),
+      )
+      .run();
+    sqlite.prepare("update row_counts set n = n where table_name = 'doctors'").run(); // a write elsewhere: no kept page is reused
+    const total = sqlite.prepare("select count(*) from messages").pluck().get() as number;
+    const pages = Math.ceil(total / PAGE_SIZE);
+    let first!: ReturnType<typeof logPage>;
+    const statements = capturePrepared(() => {
+      first = logPage(1);
+    });
+    expect([first.total, first.totalCapped]).toEqual([total, false]);
+    // The total is the counter (migration 0048), not a count of the messages.
+    expect(statements.filter((s) => /count\(/i.test(s) && /"messages"/.test(s))).toEqual([]);
+    for (let page = 1; page <= pages; page += 1) expect(logPage(page).rows.map((row) => row.id), `page ${page}`).toEqual(byOffset(page));
+    // A typed page: its first row is found in the date index alone (from the end, in the second
+    // half), and the page read from there; the rows passed over are not read.
+    sqlite.prepare("update messages set error = error where id = (select min(id) from messages)").run();
+    const typed = capturePrepared(() => logPage(pages - 1));
+    expect(typed.filter((s) => /offset/i.test(s)).map((s) => /"patient_name"/.test(s))).toEqual([false]);
+    const filtered = Math.ceil((sqlite.prepare("select count(*) from messages where status = 'read'").pluck().get() as number) / PAGE_SIZE);
+    for (let page = 1; page <= filtered; page += 1) expect(logPage(page, "read").rows.map((row) => row.id)).toEqual(byOffset(page, "read"));
+  });
+
+  it("keeps a page and the recent messages until a message is written: a status the provider moved shows at once, a task written meanwhile leaves them", () => {
+    const first = logPage(1);
+    const recent = recentMessages(10);
+    expect([logPage(1), recentMessages(10)]).toEqual([first, recent]);
+    expect(logPage(1)).toBe(first);
+    db.insert(tasks).values({ title: "Conferir lembretes" }).run();
+    expect(logPage(1)).toBe(first);
+    expect(recentMessages(10)).toBe(recent);
+    const shown = recent.find((row) => row.status !== "failed")!;
+    db.update(messages).set({ status: "failed", error: "Número sem WhatsApp" }).where(eq(messages.id, shown.id)).run();
+    const after = logPage(1);
+    expect(after).not.toBe(first);
+    expect(after.rows.find((row) => row.id === shown.id)).toMatchObject({ status: "failed", error: "Número sem WhatsApp" });
+    expect(recentMessages(10).find((row) => row.id === shown.id)).toMatchObject({ status: "failed", error: "Número sem WhatsApp" });
   });
 });

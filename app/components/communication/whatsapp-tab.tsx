@@ -5,6 +5,7 @@ import { type QuickSendDraft, type QuickSendTemplate, type RefusedForm, QuickSen
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { TEMPLATE_CATEGORY_LABELS, TEMPLATE_STATUS_LABELS, type TemplateStatus } from "~/lib/enums";
 import { previewOf } from "~/lib/message-template";
 import type { PickerOption } from "~/lib/picker-options";
@@ -82,7 +83,7 @@ export function WhatsappTab({
           </CardAction>
         </CardHeader>
         <CardContent>
-          <RecentMessages messages={recent} replyHref={(patientId) => `${closeTo}&reply=${patientId}`} />
+          <RecentMessages messages={recent} replyTo={closeTo} />
         </CardContent>
       </Card>
       <TemplatesCard categories={categories} manage={manage} closeTo={closeTo} />
@@ -121,8 +122,14 @@ function TemplatesCard({
           </CardAction>
         ) : null}
       </CardHeader>
-      <CardContent className="grid gap-6 lg:grid-cols-2">
-        {categories.map(({ category, templates }, index) => (
+      {/* Kept while the same templates are shown to the same rights (ADR 0025): `templatesByCategory` keeps them until a write. */}
+      <CachedElement
+        as="div"
+        id="templates-by-category"
+        cacheKey={cacheKeyOf(["templates", manage, closeTo], categories)}
+        className="card-content grid gap-6 lg:grid-cols-2"
+      >
+        {() => categories.map(({ category, templates }, index) => (
           <section key={category} aria-labelledby={`category-${category}`} className="space-y-2">
             <h3 id={`category-${category}`} className="text-sm font-semibold">
               {index + 1}. {TEMPLATE_CATEGORY_LABELS[category]}
@@ -158,7 +165,7 @@ function TemplatesCard({
             )}
           </section>
         ))}
-      </CardContent>
+      </CachedElement>
     </Card>
   );
 }
