@@ -10,7 +10,7 @@ import { patientVariables, renderTemplate, templateParameters } from "../../app/
 import { DAY, formatBrDate, formatBrTime, HOUR, MINUTE } from "./time";
 
 /** The name a template approved at Meta would have: 'Lembrete 24h antes' → 'lembrete_24h_antes'. */
-function metaNameOf(title: string): string {
+export function metaNameOf(title: string): string {
   return title
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

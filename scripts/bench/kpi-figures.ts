@@ -93,12 +93,14 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { countSurgeriesByDoctor } = await import("../../app/models/surgical-group.server.ts");
   const { todayIsoInClinic } = await import("../../app/lib/dates.ts");
   const { sqlite } = await import("../../app/.server/db.ts");
-  const { parseListState } = await import("../../app/lib/list-params.ts");
+  const { PAGE_SIZE, parseListState } = await import("../../app/lib/list-params.ts");
   const lists = await import("../../app/lib/lists.ts");
   const { listPatients } = await import("../../app/models/patient.server.ts");
   const { listAppointments } = await import("../../app/models/appointment.server.ts");
   const { listSurgeries } = await import("../../app/models/surgery.server.ts");
   const { listTasks } = await import("../../app/models/task.server.ts");
+  const { listMessages } = await import("../../app/models/message.server.ts");
+  const { commsKpis } = await import("../../app/models/comms.server.ts");
 
   const now = new Date();
   const tenYearsAgo = new Date(now);
@@ -215,6 +217,19 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   for (const [page, read] of listPages) {
     rows.push({ screen: page, period: "now", filter: "a page of rows, after a write to the patients", ms: time(() => (write.run(), read())), items: 1 });
   }
+  // The message log's pages, kept until a message is written (a status the provider moves): the
+  // first view after such a write. Its middle page is a typed one, found in the date index.
+  const touchMessage = sqlite.prepare("update messages set status = status where id = (select max(id) from messages)");
+  const messagesPage = (page: string) => {
+    const state = parseListState(url(page), lists.MESSAGE_LIST);
+    return listMessages(state);
+  };
+  const messagePages = Math.max(1, Math.ceil(messagesPage("/communication/messages").total / PAGE_SIZE));
+  for (const page of ["/communication/messages", "/communication/messages?status=read", `/communication/messages?page=${Math.ceil(messagePages / 2)}`]) {
+    rows.push({ screen: page, period: "now", filter: "a page of rows, after a write to the messages", ms: time(() => (touchMessage.run(), messagesPage(page))), items: 1 });
+  }
+  // The communication centre's four figures (consenting patients, messages sent in 30 days, Drive folders, active rules).
+  rows.push({ screen: "/communication", period: "30 days", filter: "all", ms: time(() => (write.run(), commsKpis(new Date()))), items: 4 });
   // A search's terms as they are typed: each is a first view (its plan is kept only once viewed),
   // so this is what every keystroke costs. No target: shown so a change's effect on them is seen.
   const searched: Array<[string, (page: string) => unknown]> = [

@@ -14,6 +14,7 @@ import { buildSearchText, normalizeSearch } from "~/lib/search";
 import { computeOpmeKpis } from "~/models/kpi-opme.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
 import { BULK_TABLES, buildScaleDatabase, deferIndexes, scaleTargets, TRIGGER_INDEXES, type ScaleOptions } from "~db/seed/scale/build";
+import { WHATSAPP_YEARS } from "~db/seed/scale/messages";
 import { isoDay } from "~db/seed/time";
 import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 
@@ -61,6 +62,7 @@ const CHECKED_TABLES = [
   "opme_quotes",
   "tasks",
   "subtasks",
+  "messages",
   "audit_log",
 ];
 
@@ -74,7 +76,7 @@ afterAll(() => {
 
 describe("scale seed (db/seed-scale.ts)", () => {
   it("writes the counts the factor asks for, with 40 doctors of whom a few are inactive", () => {
-    expect(targets).toEqual({ patients: 800, appointments: 4000, surgeries: 400, transactions: 2000, auditEntries: 8000, tasks: 240 });
+    expect(targets).toEqual({ patients: 800, appointments: 4000, surgeries: 400, transactions: 2000, auditEntries: 8000, tasks: 240, messages: 800 });
     expect(count(sqlite, "select count(*) from patients")).toBe(targets.patients);
     expect(count(sqlite, "select count(*) from appointments")).toBe(targets.appointments);
     expect(count(sqlite, "select count(*) from surgeries")).toBe(targets.surgeries);
@@ -273,6 +275,31 @@ describe("scale seed (db/seed-scale.ts)", () => {
     const task = sqlite.prepare("select title, search_text as searchText from tasks where patient_id is not null limit 1").get() as { title: string; searchText: string };
     expect(task.searchText).toBe(buildSearchText(task.title, null));
     expect(count(sqlite, `select count(*) from tasks where created_at > ${now} or completed_at > ${now}`)).toBe(0);
+  });
+
+  it("writes five years of WhatsApp: each message about a real visit of a patient who agreed, sent before it, through an approved template", () => {
+    expect(count(sqlite, "select count(*) from messages")).toBe(targets.messages);
+    const now = OPTIONS.now.getTime();
+    expect(count(sqlite, `select count(*) from messages where created_at > ${now} or created_at < ${now - (WHATSAPP_YEARS * 365 + 1) * 24 * 3600 * 1000}`)).toBe(0);
+    // Only to patients who agreed to WhatsApp, at their number, through a template approved and mapped to Meta.
+    expect(count(sqlite, "select count(*) from messages m join patients p on p.id = m.patient_id where p.whatsapp_opt_in = 0 or m.to_phone is not '55' || p.phone or m.patient_name is not p.name")).toBe(0);
+    expect(count(sqlite, "select count(*) from messages m left join message_templates t on t.id = m.template_id where m.direction = 'outbound' and (t.status is not 'aprovado' or m.template_name is not t.meta_name or m.template_title is not t.title)")).toBe(0);
+    // A reminder names its visit: one of its patient's, not cancelled, the next day (as the template says).
+    const reminder = sqlite
+      .prepare("select m.patient_id as patientId, m.body, m.created_at as sentAt, m.params from messages m where m.template_title = 'Lembrete 24h antes' limit 1")
+      .get() as { patientId: number; body: string; sentAt: number; params: string };
+    const visits = sqlite
+      .prepare("select start_time as start from appointments where patient_id = ? and status <> 'cancelled' and start_time > ? and start_time < ?")
+      .all(reminder.patientId, reminder.sentAt, reminder.sentAt + 48 * 3600 * 1000) as { start: number }[];
+    expect(visits.some((visit) => reminder.body.includes(`às ${new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", hour: "2-digit", minute: "2-digit" }).format(visit.start)}`))).toBe(true);
+    expect(JSON.parse(reminder.params).length).toBeGreaterThan(0);
+    // The provider's statuses: mostly read or delivered, a few failed with the reason; patients' replies come in.
+    expect(count(sqlite, "select count(*) from messages where status in ('read', 'delivered')")).toBeGreaterThan(targets.messages / 2);
+    expect(count(sqlite, "select count(*) from messages where status = 'failed' and error is null")).toBe(0);
+    expect(count(sqlite, "select count(*) from messages where direction = 'inbound'")).toBeGreaterThan(0);
+    // The counter and the KPI's daily counts (their triggers) saw every message.
+    expect(count(sqlite, "select n from row_counts where table_name = 'messages'")).toBe(targets.messages);
+    expect(count(sqlite, "select sum(n) from kpi_outbound_messages where grain = 'd'")).toBe(count(sqlite, "select count(*) from messages where direction = 'outbound'"));
   });
 
   it("creates one admin who can sign in with the given password", async () => {

@@ -15,6 +15,7 @@ import { copyTitle, getTask, isOverdue, listTasks, subtaskProgress, taskStats, t
 import { loader as exportLoader } from "~/routes/export/tasks";
 import { action, loader } from "~/routes/tasks";
 import { taskSchema } from "~/validation/task";
+import { capturePrepared } from "../support/fixtures";
 import {
   type SignedIn,
   formRequest,
@@ -501,18 +502,7 @@ describe("at tens of thousands of tasks", () => {
 
   /** The plan of every statement on tasks `run` prepares (`pages`: only those with a limit, the page queries). */
   function plans(run: () => void, { pages = false } = {}): string[] {
-    const seen: string[] = [];
-    const original = sqlite.prepare.bind(sqlite);
-    sqlite.prepare = ((source: string) => {
-      seen.push(source);
-      return original(source);
-    }) as typeof sqlite.prepare;
-    try {
-      run();
-    } finally {
-      sqlite.prepare = original;
-    }
-    return seen
+    return capturePrepared(run)
       .filter((statement) => /from "tasks"/.test(statement) && (!pages || /limit \?/.test(statement)))
       .map((statement) => {
         const params = (statement.match(/\?/g) ?? []).map(() => "2025-06-01");

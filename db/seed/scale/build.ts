@@ -32,10 +32,11 @@ import { WeightedTable } from "./names";
 import { PatientBook } from "./patients";
 import { OpmeWriter } from "./opme";
 import { SurgeryWriter } from "./surgeries";
+import { WHATSAPP_YEARS, writeMessages } from "./messages";
 import { writeTasks } from "./tasks";
 
 /** The full-size practice (SCALE_FACTOR=1): 20 years of a large neurosurgery and spine group. */
-export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgeries: 100_000, transactions: 500_000, auditEntries: 2_000_000, tasks: 60_000 } as const;
+export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgeries: 100_000, transactions: 500_000, auditEntries: 2_000_000, tasks: 60_000, messages: 200_000 } as const;
 export const SCALE_YEARS = 20;
 export const DEFAULT_SCALE_SEED = 20_050_301;
 /** Mixed into the seed for the OPME requests' own random stream ("OPME" in ASCII). */
@@ -44,6 +45,8 @@ const OPME_STREAM = 0x4f504d45;
 const AUDIT_STREAM = 0x41554454;
 /** Mixed into the seed for the tasks' own random stream ("TASK" in ASCII). */
 const TASK_STREAM = 0x5441534b;
+/** Mixed into the seed for the WhatsApp messages' own random stream ("WAPP" in ASCII). */
+const MESSAGE_STREAM = 0x57415050;
 
 
 export interface ScaleOptions {
@@ -72,6 +75,7 @@ export function scaleTargets(factor: number) {
     transactions: Math.round(SCALE_BASE.transactions * factor),
     auditEntries: Math.round(SCALE_BASE.auditEntries * factor),
     tasks: Math.round(SCALE_BASE.tasks * factor),
+    messages: Math.round(SCALE_BASE.messages * factor),
   };
 }
 
@@ -89,6 +93,7 @@ export const BULK_TABLES = [
   "audit_log",
   "tasks",
   "subtasks",
+  "messages",
 ];
 
 /**
@@ -129,7 +134,7 @@ export function deferIndexes(conn: Database.Database): () => void {
   };
 }
 
-/** Empties the seeded tables (foreign keys checked at COMMIT, so the order cannot trip them). */
+/** How many rows the build left in each table it writes. */
 export function countScaleRows(conn: Database.Database): Record<string, number> {
   const tables = [
     "users",
@@ -147,6 +152,7 @@ export function countScaleRows(conn: Database.Database): Record<string, number> 
     "opme_quotes",
     "financial_transactions",
     "tasks",
+    "messages",
     "audit_log",
   ];
   return Object.fromEntries(tables.map((t) => [t, (conn.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]));
@@ -447,6 +453,10 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
     log(`Tarefas: ${targets.tasks}…`);
     batch.begin();
     writeTasks({ ...daily, random: new Random((options.seed ^ TASK_STREAM) >>> 0), total: targets.tasks });
+    batch.commit();
+    log(`WhatsApp: ${targets.messages} mensagens dos últimos ${WHATSAPP_YEARS} anos…`);
+    batch.begin();
+    writeMessages({ ...daily, random: new Random((options.seed ^ MESSAGE_STREAM) >>> 0), total: targets.messages });
     batch.commit();
     log(`Trilha de auditoria: ${targets.auditEntries} registros encadeados…`);
     batch.begin();
