@@ -57,21 +57,24 @@ export function writeMessages(env: DailyWriterEnv): number {
        template_name, template_language, params, attempts, next_attempt_at, status_at, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  // A day's visits a message may be about: not cancelled, of a patient who agreed to WhatsApp and has a phone.
-  const eligible = `FROM appointments a JOIN patients p ON p.id = a.patient_id
-    WHERE a.start_time >= ? AND a.start_time < ? AND a.status <> 'cancelled' AND p.whatsapp_opt_in = 1 AND p.phone IS NOT NULL`;
-  const visitsOn = conn.prepare(
+  // The visits a message may be about (not cancelled, of a patient who agreed to WhatsApp and has a
+  // phone), read once for the whole era and grouped by day: the build has dropped the appointments'
+  // date index for its load (`deferIndexes`), so a query per day would pass over every appointment.
+  const byDay = new Map<number, Visit[]>();
+  const era = conn.prepare(
     `SELECT a.start_time AS start, a.end_time AS "end", a.location, a.status, a.patient_id AS patientId, p.name AS patientName, p.phone,
-            (SELECT name FROM doctors WHERE id = a.doctor_id) AS doctorName ${eligible}`,
+            (SELECT name FROM doctors WHERE id = a.doctor_id) AS doctorName
+       FROM appointments a JOIN patients p ON p.id = a.patient_id
+      WHERE a.start_time >= ? AND a.start_time < ? AND a.status <> 'cancelled' AND p.whatsapp_opt_in = 1 AND p.phone IS NOT NULL`,
   );
-  const visits = (d: number) => visitsOn.all(calendar.instant(d, 0), calendar.instant(d + 1, 0)) as Visit[];
-  const countsOn = conn.prepare(`SELECT count(*) AS visits, coalesce(sum(a.status = 'completed'), 0) AS completed ${eligible}`);
-  const counted = new Map<number, { visits: number; completed: number }>();
-  const countsOf = (d: number) => {
-    let counts = counted.get(d);
-    if (!counts) counted.set(d, (counts = countsOn.get(calendar.instant(d, 0), calendar.instant(d + 1, 0)) as { visits: number; completed: number }));
-    return counts;
-  };
+  for (const visit of era.iterate(calendar.instant(firstDay, 0), calendar.instant(today + 4, 0)) as Iterable<Visit>) {
+    const d = calendar.dayOf(visit.start);
+    const day = byDay.get(d);
+    if (day) day.push(visit);
+    else byDay.set(d, [visit]);
+  }
+  const visits = (d: number) => byDay.get(d) ?? [];
+  const completedOn = (d: number) => visits(d).filter((visit) => visit.status === "completed").length;
   const at = (d: number, fromMinutes: number, toMinutes: number) => Math.min(calendar.instant(d, random.int(fromMinutes, toMinutes)), nowMs - MINUTE);
 
   const write = (draft: Draft) => {
@@ -132,7 +135,7 @@ export function writeMessages(env: DailyWriterEnv): number {
   // A day's share follows the messages it can send (each visit's reminder and confirmation, the
   // thanks after the day's completed ones): a day never owes more than it has, unless `total`
   // exceeds them all.
-  const dayWeight = (d: number) => countsOf(d + 1).visits + countsOf(d + 3).visits + countsOf(d).completed;
+  const dayWeight = (d: number) => visits(d + 1).length + visits(d + 3).length + completedOn(d);
   let owed = 0;
   let written = 0;
   /** The reminders the day before sent, which a patient may answer the next morning. */
