@@ -34,7 +34,7 @@ type Draft = { kind: "template"; title: string; visit: Visit; at: number } | { k
  * `total` messages spread over the days by how many each can send. Each day sends the reminders of
  * the next day's visits, the confirmations of visits three days on and the thanks after the day's
  * completed visits, to patients who agreed to WhatsApp; some patients answer. Statuses as the
- * provider left them (read, delivered, sent, a few failed; the last half hour's still queued).
+ * provider left them (read, delivered, sent, a few failed with Meta's reason), up to yesterday.
  * Written as the app stores them (the rendered body, the Meta template's name and parameters); the
  * counter, the page's kept version (migration 0048) and the KPI's daily counts (their triggers) see
  * them as any message. A day short of its share (fewer replies than expected) passes the rest to
@@ -67,7 +67,7 @@ export function writeMessages(env: DailyWriterEnv): number {
        FROM appointments a JOIN patients p ON p.id = a.patient_id
       WHERE a.start_time >= ? AND a.start_time < ? AND a.status <> 'cancelled' AND p.whatsapp_opt_in = 1 AND p.phone IS NOT NULL`,
   );
-  for (const visit of era.iterate(calendar.instant(firstDay, 0), calendar.instant(today + 4, 0)) as Iterable<Visit>) {
+  for (const visit of era.iterate(calendar.instant(firstDay, 0), calendar.instant(today + 3, 0)) as Iterable<Visit>) {
     const d = calendar.dayOf(visit.start);
     const day = byDay.get(d);
     if (day) day.push(visit);
@@ -75,24 +75,14 @@ export function writeMessages(env: DailyWriterEnv): number {
   }
   const visits = (d: number) => byDay.get(d) ?? [];
   const completedOn = (d: number) => visits(d).filter((visit) => visit.status === "completed").length;
-  const at = (d: number, fromMinutes: number, toMinutes: number) => Math.min(calendar.instant(d, random.int(fromMinutes, toMinutes)), nowMs - MINUTE);
+  const sentByNow = (draft: { at: number }) => draft.at < nowMs;
+  const at = (d: number, fromMinutes: number, toMinutes: number) => calendar.instant(d, random.int(fromMinutes, toMinutes));
 
+  const wamid = (prefix: string) => `wamid.${prefix}${random.int(1e8, 9e8).toString(36)}${random.int(1e8, 9e8).toString(36)}`;
   const write = (draft: Draft) => {
     const { visit } = draft;
-    const status: MessageStatus =
-      draft.kind === "reply"
-        ? "delivered"
-        : nowMs - draft.at < 30 * MINUTE
-          ? "queued"
-          : random.weighted([
-              ["read", 6],
-              ["delivered", 3],
-              ["sent", 1],
-              ["failed", 0.4],
-            ] as const);
     if (draft.kind === "reply") {
-      const wamid = `wamid.in${random.int(1e8, 9e8).toString(36)}${random.int(1e8, 9e8).toString(36)}`;
-      insertMessage.run(visit.patientId, null, visit.patientName, null, random.pick(REPLIES), `55${visit.phone}`, status, null, wamid, null, "inbound", "text", null, null, null, 0, null, draft.at, draft.at, draft.at);
+      insertMessage.run(visit.patientId, null, visit.patientName, null, random.pick(REPLIES), `55${visit.phone}`, "delivered", null, wamid("in"), null, "inbound", "text", null, null, null, 0, null, draft.at, draft.at, draft.at);
     } else {
       const template = templates.get(draft.title)!;
       const values = {
@@ -103,9 +93,12 @@ export function writeMessages(env: DailyWriterEnv): number {
         local: visit.location ?? "",
         link_confirmacao: `https://sinapse.clinic/c/${random.int(100_000, 999_999).toString(36)}`,
       };
-      const queued = status === "queued";
-      const wamid = queued || status === "failed" ? null : `wamid.${random.int(1e8, 9e8).toString(36)}${random.int(1e8, 9e8).toString(36)}`;
-      const statusAt = queued ? null : draft.at + random.int(1, 90) * MINUTE;
+      const status: MessageStatus = random.weighted([
+        ["read", 6],
+        ["delivered", 3],
+        ["sent", 1],
+        ["failed", 0.4],
+      ] as const);
       insertMessage.run(
         visit.patientId,
         template.id,
@@ -115,16 +108,16 @@ export function writeMessages(env: DailyWriterEnv): number {
         `55${visit.phone}`,
         status,
         status === "failed" ? "Número não possui conta no WhatsApp." : null,
-        wamid,
+        status === "failed" ? null : wamid(""),
         random.chance(0.15) ? adminId : null,
         "outbound",
         "template",
         metaNameOf(draft.title),
         "pt_BR",
         JSON.stringify(templateParameters(template.body, values)),
-        queued ? 0 : 1,
-        queued ? draft.at : null,
-        statusAt === null ? null : Math.min(statusAt, nowMs),
+        1,
+        null,
+        Math.min(draft.at + random.int(1, 90) * MINUTE, nowMs),
         draft.at,
         draft.at,
       );
@@ -140,15 +133,16 @@ export function writeMessages(env: DailyWriterEnv): number {
   let written = 0;
   /** The reminders the day before sent, which a patient may answer the next morning. */
   let yesterday: Draft[] = [];
-  spreadOverDays(firstDay, today, total, dayWeight, (d, n) => {
+  // Up to yesterday: today's reminders go out later in the day.
+  spreadOverDays(firstDay, today - 1, total, dayWeight, (d, n) => {
     const wanted = n + owed;
     const drafts: Draft[] = [
       ...visits(d + 1).map((visit): Draft => ({ kind: "template", title: "Lembrete 24h antes", visit, at: at(d, 9 * 60, 18 * 60) })),
       ...visits(d + 3).map((visit): Draft => ({ kind: "template", title: "Confirmação de consulta", visit, at: at(d, 8 * 60, 12 * 60) })),
       ...visits(d)
         .filter((visit) => visit.status === "completed")
-        .map((visit): Draft => ({ kind: "template", title: random.chance(0.7) ? "Agradecimento pós-consulta" : "Orientações e exames solicitados", visit, at: Math.min(visit.end + random.int(1, 4) * HOUR, nowMs - MINUTE) })),
-    ].filter((draft) => draft.at < nowMs);
+        .map((visit): Draft => ({ kind: "template", title: random.chance(0.7) ? "Agradecimento pós-consulta" : "Orientações e exames solicitados", visit, at: visit.end + random.int(1, 4) * HOUR })),
+    ].filter(sentByNow);
     const shuffled = random.shuffle(drafts);
     // Slots for replies: REPLY_SHARE of the day's messages, rounded at random (a small practice's day has one or two).
     const replySlots = Math.floor(wanted * REPLY_SHARE + random.next());
@@ -156,10 +150,10 @@ export function writeMessages(env: DailyWriterEnv): number {
     const isReminder = (draft: Draft) => draft.kind === "template" && draft.title === "Lembrete 24h antes";
     // Patients answer a reminder within a few hours, or the next morning; the day's share is filled with more of its messages.
     const replies = [
-      ...chosen.filter(isReminder).map((draft) => ({ visit: draft.visit, at: Math.min(draft.at + random.int(5, 240) * MINUTE, nowMs - MINUTE) })),
-      ...yesterday.map((draft) => ({ visit: draft.visit, at: Math.min(calendar.instant(d, random.int(7 * 60, 10 * 60)), nowMs - MINUTE) })),
+      ...chosen.filter(isReminder).map((draft) => ({ visit: draft.visit, at: draft.at + random.int(5, 240) * MINUTE })),
+      ...yesterday.map((draft) => ({ visit: draft.visit, at: calendar.instant(d, random.int(7 * 60, 10 * 60)) })),
     ]
-      .filter(() => random.chance(0.25))
+      .filter((reply) => sentByNow(reply) && random.chance(0.25))
       .slice(0, replySlots)
       .map((reply): Draft => ({ kind: "reply", ...reply }));
     const more = shuffled.slice(chosen.length, chosen.length + replySlots - replies.length);
