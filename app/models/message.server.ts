@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { messages, messageTemplates, patients, whatsappConsents } from "~db/schema";
 import { recordAudit } from "~/.server/audit";
-import { cachedUntilTablesChange } from "~/.server/data-cache";
+import { cachedUntilTablesChange, cachedUntilWrite } from "~/.server/data-cache";
 import { type Tx, db } from "~/.server/db";
 import { type KeysetOrder, countMatches, keysetPage, locateIn, pageUntilWrite } from "~/.server/pagination";
 import type { DeliveryStatus, InboundEvent, StatusEvent } from "~/.server/whatsapp";
@@ -113,11 +113,10 @@ export function getMessage(id: number) {
 
 /** The templates a log can be filtered by (a few dozen at most). */
 export function templateFilterOptions() {
-  return db
-    .select({ id: messageTemplates.id, title: messageTemplates.title })
-    .from(messageTemplates)
-    .orderBy(messageTemplates.title)
-    .all();
+  // Kept until the next write: the log's filter shows them on every view (read-only to callers).
+  return cachedUntilWrite("template-filter-options", () =>
+    db.select({ id: messageTemplates.id, title: messageTemplates.title }).from(messageTemplates).orderBy(messageTemplates.title).all(),
+  );
 }
 
 // ------------------------------------------------------------------------------------------ 24-hour window

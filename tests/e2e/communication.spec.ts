@@ -25,6 +25,24 @@ test("without WhatsApp configured the page says so; tabs work without JavaScript
   await context.close();
 });
 
+/** The page's markup kept between views (ADR 0025) is kept per address: its form and links lead back to the page they are on. */
+test("under either address the quick send and the template links stay on that address", async ({ browser, signIn }) => {
+  const db = openTestDb("app");
+  db.prepare("insert into message_templates (title, category, status, body) values (?, 'encerramento', 'rascunho', 'Até breve, {{paciente.nome}}.')").run(`Despedida ${uniqueTag()}`);
+  db.close();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, "admin");
+  for (const path of ["/comunicacao", "/communication", "/comunicacao"]) {
+    for (let view = 0; view < 2; view += 1) {
+      await page.goto(`${path}?tab=whatsapp`);
+      await expect(page.getByRole("form", { name: "Envio rápido" })).toHaveAttribute("action", `${path}?tab=whatsapp`);
+      await expect(page.getByRole("link", { name: /^Editar template / }).first()).toHaveAttribute("href", new RegExp(`^${path}\\?tab=whatsapp&template=`));
+    }
+  }
+  await context.close();
+});
+
 test("an admin creates an automation rule and switches it off", async ({ page, signIn }) => {
   const tag = uniqueTag();
   const db = openTestDb("app");

@@ -1,4 +1,5 @@
 import { Plus, SquarePen } from "~/components/icons";
+import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { RecentMessages } from "~/components/comms-messages";
 import { type QuickSendDraft, type QuickSendTemplate, type RefusedForm, QuickSendCard, quickSendRetry } from "~/components/comms-quick-send";
@@ -45,22 +46,34 @@ export function WhatsappTab({
   closeTo: string;
   failed: RefusedForm | undefined;
 }) {
+  const { pathname, search } = useLocation();
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       {sendDialogOpen ? null : quickSend ? (
-        <QuickSendCard
-          key={recent[0]?.id ?? 0}
-          templates={templates}
-          patientOptions={
-            failed?.intent === "send" && failed.result?.initialValue?.patientId && !quickSend.draft.patientId
-              ? [{ id: Number(failed.result.initialValue.patientId), label: "Paciente selecionado" }, ...quickSend.patientOptions]
-              : quickSend.patientOptions
-          }
-          {...quickSendRetry(failed, quickSend.draft)}
-          patientName={quickSend.name}
-          consent={quickSend.consent}
-          keep={{ tab }}
-        />
+        // Its markup is kept for the same URL (the form posts to it), templates, patient options and
+        // draft (ADR 0025): the form a sender meets on every view. Not after a refused send, whose
+        // values and message it shows.
+        <CachedElement
+          as="div"
+          id="quick-send"
+          cacheKey={failed ? undefined : cacheKeyOf(["quick-send", pathname + search, tab, quickSend.draft, quickSend.name, quickSend.consent], templates, quickSend.patientOptions)}
+        >
+          {() => (
+            <QuickSendCard
+              key={recent[0]?.id ?? 0}
+              templates={templates}
+              patientOptions={
+                failed?.intent === "send" && failed.result?.initialValue?.patientId && !quickSend.draft.patientId
+                  ? [{ id: Number(failed.result.initialValue.patientId), label: "Paciente selecionado" }, ...quickSend.patientOptions]
+                  : quickSend.patientOptions
+              }
+              {...quickSendRetry(failed, quickSend.draft)}
+              patientName={quickSend.name}
+              consent={quickSend.consent}
+              keep={{ tab }}
+            />
+          )}
+        </CachedElement>
       ) : (
         <Card>
           <CardHeader>
