@@ -2,7 +2,7 @@ import type { MessageStatus } from "../../app/lib/enums";
 import * as schema from "../schema";
 import type { Accounts } from "./accounts";
 import type { Agenda, AppointmentRow } from "./appointments";
-import { AUTOMATION_RULES, MESSAGE_TEMPLATES } from "./catalog";
+import { AUTOMATION_RULES, MESSAGE_TEMPLATES, type TemplateSeed } from "./catalog";
 import { insertRows, type SeedContext } from "./context";
 import type { Staff } from "./doctors";
 import type { PatientPool } from "./patients";
@@ -17,6 +17,12 @@ export function metaNameOf(title: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "");
+}
+
+/** A catalogue template as the clinic keeps it: an approved one is mapped to the template of the same name approved at Meta. */
+export function templateRow(t: TemplateSeed, createdAt: Date): typeof schema.messageTemplates.$inferInsert {
+  const metaName = t.status === "aprovado" ? metaNameOf(t.title) : null;
+  return { title: t.title, category: t.category, status: t.status, body: t.body, metaName, metaLanguage: "pt_BR", createdAt, updatedAt: createdAt };
 }
 
 /** What patients answer to reminders. */
@@ -34,12 +40,7 @@ export function seedCommunication(
   const templateIds = insertRows(
     tx,
     schema.messageTemplates,
-    MESSAGE_TEMPLATES.map((t, i) => {
-      const createdAt = new Date(nowMs - (200 - i * 7) * DAY);
-      // Approved templates are mapped to the template of the same name approved at Meta.
-      const metaName = t.status === "aprovado" ? metaNameOf(t.title) : null;
-      return { title: t.title, category: t.category, status: t.status, body: t.body, metaName, metaLanguage: "pt_BR", createdAt, updatedAt: createdAt };
-    }),
+    MESSAGE_TEMPLATES.map((t, i) => templateRow(t, new Date(nowMs - (200 - i * 7) * DAY))),
   );
   const templateByTitle = new Map(MESSAGE_TEMPLATES.map((t, i) => [t.title, { ...t, id: templateIds[i] }]));
   insertRows(

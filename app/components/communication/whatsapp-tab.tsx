@@ -56,7 +56,7 @@ export function WhatsappTab({
         <CachedElement
           as="div"
           id="quick-send"
-          cacheKey={failed ? undefined : cacheKeyOf(["quick-send", pathname + search, tab, quickSend.draft, quickSend.name, quickSend.consent], templates, quickSend.patientOptions)}
+          cacheKey={failed ? undefined : cacheKeyOf(["quick-send", pathname + search, quickSend.draft, quickSend.name, quickSend.consent], templates, quickSend.patientOptions)}
         >
           {() => (
             <QuickSendCard

@@ -1,7 +1,9 @@
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { MessageStatus } from "../../../app/lib/enums";
 import { patientVariables, renderTemplate, templateParameters } from "../../../app/lib/message-template";
+import * as schema from "../../schema";
 import { MESSAGE_TEMPLATES } from "../catalog";
-import { metaNameOf } from "../communication";
+import { metaNameOf, templateRow } from "../communication";
 import { formatBrDate, formatBrTime, HOUR, MINUTE } from "../time";
 import { type DailyWriterEnv, spreadOverDays } from "./batch";
 
@@ -42,16 +44,18 @@ type Draft = { kind: "template"; title: string; visit: Visit; at: number } | { k
  */
 export function writeMessages(env: DailyWriterEnv): number {
   const { conn, batch, random, calendar, today, nowMs, adminId, total } = env;
-  const insertTemplate = conn.prepare(
-    "INSERT INTO message_templates (title, category, status, body, meta_name, meta_language, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pt_BR', ?, ?)",
-  );
   const firstDay = today - WHATSAPP_YEARS * 365;
-  const templates = new Map<string, { id: number; body: string }>();
-  for (const t of MESSAGE_TEMPLATES) {
-    const created = calendar.instant(firstDay - 30, 10 * 60);
-    const info = insertTemplate.run(t.title, t.category, t.status, t.body, t.status === "aprovado" ? metaNameOf(t.title) : null, created, created);
-    templates.set(t.title, { id: Number(info.lastInsertRowid), body: t.body });
-  }
+  // The demo's templates, as the clinic had them a month before its first message.
+  const created = new Date(calendar.instant(firstDay - 30, 10 * 60));
+  const { messageTemplates } = schema;
+  const templates = new Map(
+    drizzle(conn, { schema })
+      .insert(messageTemplates)
+      .values(MESSAGE_TEMPLATES.map((t) => templateRow(t, created)))
+      .returning({ id: messageTemplates.id, title: messageTemplates.title, body: messageTemplates.body })
+      .all()
+      .map((row) => [row.title, row]),
+  );
   const insertMessage = conn.prepare(
     `INSERT INTO messages (patient_id, template_id, patient_name, template_title, body, to_phone, status, error, external_id, sent_by, direction, kind,
        template_name, template_language, params, attempts, next_attempt_at, status_at, created_at, updated_at)
