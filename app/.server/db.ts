@@ -7,6 +7,7 @@ import * as schema from "~db/schema";
 import { sealLegacyEntries } from "./audit-chain";
 import { fillSearchKeys } from "./search-keys";
 import { databasePath } from "./database-path";
+import { PAGE_CACHE_KIB } from "./page-cache";
 import { registerFunctions } from "./sql-functions";
 
 export { databasePath };
@@ -26,6 +27,7 @@ export function openDatabase(file: string = databasePath) {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   registerFunctions(sqlite);
   for (const suffix of ["", "-wal", "-shm"]) {
     try {

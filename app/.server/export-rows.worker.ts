@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ExportRowsJob, ExportRowsReply, ExportRowsRequest } from "./export-rows";
+import { STREAM_PAGE_CACHE_KIB } from "./page-cache";
 import { registerFunctions } from "./sql-functions";
 
 /**
@@ -35,6 +36,7 @@ port.on("message", (request: ExportRowsRequest) => {
   try {
     if (!connection) {
       connection = new Database(path, { readonly: true, fileMustExist: true });
+      connection.pragma(`cache_size = -${STREAM_PAGE_CACHE_KIB}`);
       registerFunctions(connection);
       const statement = connection.prepare(sql);
       // A statement that returns no rows (a backup's VACUUM INTO) is run whole: its batch is empty.

@@ -6,7 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, auditLog, patients, surgeries } from "~db/schema";
 import { databasePath, db, sqlite } from "~/.server/db";
-import { exportRows } from "~/.server/export-rows";
+import { exportRows, runInWorker } from "~/.server/export-rows";
+import { PAGE_CACHE_KIB, STREAM_PAGE_CACHE_KIB } from "~/.server/page-cache";
 import { patientSearchText } from "~/models/patient.server";
 import { loader as appointmentsExport } from "~/routes/export/appointments";
 import { loader as doctorsExport } from "~/routes/export/doctors";
@@ -174,5 +175,11 @@ describe("exportRows (the export's query in a worker)", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(abandoned.next()).rejects.toThrow(/export closed/);
     await abandoned.ended;
+  });
+
+  it("keeps the page caches small: the server's connection's, and an export's (a read from start to end)", async () => {
+    // better-sqlite3 builds SQLite with 16 MB per connection (app/.server/page-cache.ts).
+    expect(sqlite.pragma("cache_size", { simple: true })).toBe(-PAGE_CACHE_KIB);
+    expect(await runInWorker(databasePath, "PRAGMA cache_size")).toEqual([[-STREAM_PAGE_CACHE_KIB]]);
   });
 });
