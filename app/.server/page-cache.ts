@@ -12,7 +12,9 @@
 export const PAGE_CACHE_KIB = 4096;
 
 /**
- * An export reads its rows once, in order: a small cache holds the upper levels of the b-trees it
- * joins through, and nothing it reads is read again.
+ * A worker's connection (app/.server/export-rows.worker.ts): an export's query, a backup's
+ * VACUUM INTO and integrity check, the audit chain's check. Each reads its pages once, in order: a
+ * small cache holds the upper levels of the b-trees it passes through, and nothing else is read
+ * again.
  */
 export const STREAM_PAGE_CACHE_KIB = 1024;
