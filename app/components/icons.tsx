@@ -50,7 +50,6 @@ export const ICON_NAMES = [
   "CircleX",
   "Clock",
   "Construction",
-  "Copy",
   "DatabaseBackup",
   "Download",
   "ExternalLink",
@@ -77,7 +76,6 @@ export const ICON_NAMES = [
   "MessageCircle",
   "MessageSquare",
   "Moon",
-  "MoreHorizontal",
   "PanelLeftClose",
   "PanelLeftOpen",
   "Pencil",
@@ -105,7 +103,6 @@ export const ICON_NAMES = [
   "TriangleExclamationPoint",
   "Unplug",
   "Upload",
-  "User",
   "UserCheck",
   "UserX",
   "Users",
@@ -180,7 +177,6 @@ export const CircleExclamationPoint = spriteIcon("CircleExclamationPoint");
 export const CircleX = spriteIcon("CircleX");
 export const Clock = spriteIcon("Clock");
 export const Construction = spriteIcon("Construction");
-export const Copy = spriteIcon("Copy");
 export const DatabaseBackup = spriteIcon("DatabaseBackup");
 export const Download = spriteIcon("Download");
 export const ExternalLink = spriteIcon("ExternalLink");
@@ -207,7 +203,6 @@ export const Menu = spriteIcon("Menu");
 export const MessageCircle = spriteIcon("MessageCircle");
 export const MessageSquare = spriteIcon("MessageSquare");
 export const Moon = spriteIcon("Moon");
-export const MoreHorizontal = spriteIcon("MoreHorizontal");
 export const PanelLeftClose = spriteIcon("PanelLeftClose");
 export const PanelLeftOpen = spriteIcon("PanelLeftOpen");
 export const Pencil = spriteIcon("Pencil");
@@ -235,7 +230,6 @@ export const TriangleAlert = spriteIcon("TriangleAlert");
 export const TriangleExclamationPoint = spriteIcon("TriangleExclamationPoint");
 export const Unplug = spriteIcon("Unplug");
 export const Upload = spriteIcon("Upload");
-export const User = spriteIcon("User");
 export const UserCheck = spriteIcon("UserCheck");
 export const UserX = spriteIcon("UserX");
 export const Users = spriteIcon("Users");

@@ -1,4 +1,3 @@
-import { Calendar, Check, CheckCircle2, Copy, Eye, MoreHorizontal, Pencil, Trash2, User } from "~/components/icons";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
@@ -43,10 +42,10 @@ export function TaskBadges({ task }: { task: Pick<TaskView, "category" | "priori
 export function TaskFacts({ task }: { task: TaskView }) {
   return (
     <dl className="grid gap-1 text-sm">
-      <Fact icon={<Calendar aria-hidden className="size-3.5" />} term="Vencimento">
+      <Fact icon="ico-calendar" term="Vencimento">
         <span className={cn("tabular-nums", task.overdue && "font-medium text-destructive")}>{task.dueLabel ?? "Sem vencimento"}</span>
       </Fact>
-      <Fact icon={<User aria-hidden className="size-3.5" />} term="Responsável">
+      <Fact icon="ico-user" term="Responsável">
         {task.assigneeName ?? "Sem responsável"}
       </Fact>
       {task.patientHref ? (
@@ -67,13 +66,11 @@ export function TaskFacts({ task }: { task: TaskView }) {
   );
 }
 
-function Fact({ term, icon, children }: { term: string; icon?: ReactNode; children: ReactNode }) {
+/** A fact of the card: its term (with a decorative icon drawn by CSS, `ico-*`) and its value. */
+function Fact({ term, icon, children }: { term: string; icon?: string; children: ReactNode }) {
   return (
     <div className="task-fact">
-      <dt className="task-fact-term">
-        {icon}
-        {term}:
-      </dt>
+      <dt className={icon ? `task-fact-term ${icon}` : "task-fact-term"}>{`${term}:`}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
@@ -117,12 +114,7 @@ export function SubtaskCheck({ taskId, subtask, disabled }: { taskId: number; su
         disabled={disabled}
         className="task-check"
       >
-        <span
-          aria-hidden
-          className={checked ? "task-check-box task-check-box-on" : "task-check-box"}
-        >
-          {checked ? <Check className="size-3" /> : null}
-        </span>
+        <span aria-hidden className={checked ? "task-check-box task-check-box-on ico-check" : "task-check-box"} />
         <span className={cn("min-w-0 break-words", checked && "text-muted-foreground line-through")}>{subtask.title}</span>
       </button>
     </fetcher.Form>
@@ -155,20 +147,13 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
   const open = (changes: Record<string, string | number | null>) => hrefWith({ dialog: null, edit: null, delete: null, view: null, rename: null, remove: null, ...changes });
   return (
     <details ref={menu} className="relative shrink-0">
-      <summary
-        aria-label={`Ações da tarefa ${task.title}`}
-        className="task-menu-trigger"
-      >
-        <MoreHorizontal aria-hidden className="size-4" />
-      </summary>
+      <summary aria-label={`Ações da tarefa ${task.title}`} className="task-menu-trigger ico-more-horizontal" />
       <div className="task-menu">
-        <Link to={open({ view: task.id })} preventScrollReset className="task-menu-item">
-          <Eye aria-hidden className="size-4" />
+        <Link to={open({ view: task.id })} preventScrollReset className="task-menu-item ico-eye">
           Visualizar
         </Link>
         {permissions.edit ? (
-          <Link to={open({ edit: task.id })} preventScrollReset className="task-menu-item">
-            <Pencil aria-hidden className="size-4" />
+          <Link to={open({ edit: task.id })} preventScrollReset className="task-menu-item ico-pencil">
             Editar
           </Link>
         ) : null}
@@ -176,8 +161,7 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="duplicate" />
             <input type="hidden" name="id" value={task.id} />
-            <button type="submit" className="task-menu-item">
-              <Copy aria-hidden className="size-4" />
+            <button type="submit" className="task-menu-item ico-copy">
               Duplicar
             </button>
           </Form>
@@ -186,15 +170,13 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="complete" />
             <input type="hidden" name="id" value={task.id} />
-            <button type="submit" className="task-menu-item">
-              <CheckCircle2 aria-hidden className="size-4" />
+            <button type="submit" className="task-menu-item ico-check-circle-2">
               Marcar como concluída
             </button>
           </Form>
         ) : null}
         {permissions.delete ? (
-          <Link to={open({ delete: task.id })} preventScrollReset className="task-menu-item task-menu-item-destructive">
-            <Trash2 aria-hidden className="size-4" />
+          <Link to={open({ delete: task.id })} preventScrollReset className="task-menu-item task-menu-item-destructive ico-trash-2">
             Excluir
           </Link>
         ) : null}

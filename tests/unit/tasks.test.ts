@@ -4,7 +4,7 @@
  * in the database, the CSV report, permissions and the query plans at tens of thousands of tasks.
  */
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { auditLog, pipelineStages, subtasks, surgeries, tasks } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
 import { todayIsoInClinic } from "~/lib/dates";
@@ -468,6 +468,35 @@ describe("a page kept between writes", () => {
     sqlite.prepare("update patients set name = 'Joana Tarefa' where id = ?").run(patientId);
     sqlite.prepare("update surgeries set surgery_type = 'Artrodese lombar' where id = ?").run(surgeryId);
     sqlite.prepare("update profiles set name = 'Sérgio Equipe' where id = ?").run(staff.id);
+  });
+
+  it("counts its stat cards once per search and filters: other orders and checklist ticks share them, a task written counts again", () => {
+    const id = insertTask("Tarefa guardada nos cartões", { assigneeId: staff.id, dueDate: "2031-03-12" }, [["Passo", false]]);
+    onTestFinished(() => void db.delete(tasks).where(eq(tasks.id, id)).run());
+    const read = (query: string, userId = admin.id) => {
+      const state = parseListState(new URL(`http://x/tasks?${query}`), TASK_LIST);
+      return listTasks(state, { q: state.q, filters: state.filters, userId, today });
+    };
+    const first = read("q=guardada");
+    // Another order of the same search is another page, with the same counts.
+    const reversed = read("q=guardada&dir=desc");
+    expect(reversed).not.toBe(first);
+    expect(reversed.stats).toBe(first.stats);
+    // A tick is a write to the checklists: the page is read again, its counts are not.
+    db.update(subtasks).set({ completed: true }).where(eq(subtasks.taskId, id)).run();
+    const ticked = read("q=guardada");
+    expect(ticked).not.toBe(first);
+    expect(ticked.rows.find((row) => row.id === id)?.progress).toBe(100);
+    expect(ticked.stats).toBe(first.stats);
+    // A task written: counted again, and right.
+    db.update(tasks).set({ status: "completed" }).where(eq(tasks.id, id)).run();
+    const completed = read("q=guardada");
+    expect(completed.stats).not.toBe(first.stats);
+    expect(completed.stats.completed).toBe(first.stats.completed + 1);
+    expect(completed.stats).toEqual(taskStats({ q: "guardada", filters: parseListState(new URL("http://x/tasks"), TASK_LIST).filters, userId: admin.id, today }));
+    // 'Minhas tarefas' are counted per viewer.
+    expect(read("q=guardada&assignee=me", staff.id).stats.total).toBeGreaterThan(0);
+    expect(read("q=guardada&assignee=me", admin.id).stats.total).toBe(0);
   });
 
   it("is the viewer's own only for 'Minhas tarefas', and the loader hands out the same cards to the same rights", async () => {
