@@ -41,7 +41,7 @@ export function TaskBadges({ task }: { task: Pick<TaskView, "category" | "priori
 /** Due date, assignee, patient and surgery (links to them). */
 export function TaskFacts({ task }: { task: TaskView }) {
   return (
-    <dl className="grid gap-1 text-sm">
+    <dl className="task-facts">
       <Fact icon="ico-calendar" term="Vencimento">
         <span className={cn("tabular-nums", task.overdue && "font-medium text-destructive")}>{task.dueLabel ?? "Sem vencimento"}</span>
       </Fact>
@@ -70,8 +70,8 @@ export function TaskFacts({ task }: { task: TaskView }) {
 function Fact({ term, icon, children }: { term: string; icon?: string; children: ReactNode }) {
   return (
     <div className="task-fact">
-      <dt className={icon ? `task-fact-term ${icon}` : "task-fact-term"}>{`${term}:`}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dt className={icon}>{`${term}:`}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }
@@ -81,13 +81,13 @@ export function TaskProgress({ task }: { task: Pick<TaskView, "progress" | "subt
   const done = task.subtasks.filter((s) => s.completed).length;
   const label = `${done} de ${task.subtasks.length} subtarefas concluídas`;
   return (
-    <div className="grid gap-1">
-      <div className="flex justify-between text-xs text-muted-foreground">
+    <div className="task-progress">
+      <p>
         <span>{label}</span>
-        <span className="tabular-nums">{task.progress}%</span>
-      </div>
-      <div role="progressbar" aria-label="Progresso das subtarefas" aria-valuemin={0} aria-valuemax={100} aria-valuenow={task.progress} aria-valuetext={`${task.progress}% — ${label}`} className="h-2 overflow-hidden rounded-full bg-muted">
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${task.progress}%` }} />
+        <span>{`${task.progress}%`}</span>
+      </p>
+      <div role="progressbar" aria-label="Progresso das subtarefas" aria-valuemin={0} aria-valuemax={100} aria-valuenow={task.progress} aria-valuetext={`${task.progress}% — ${label}`}>
+        <div style={{ width: `${task.progress}%` }} />
       </div>
     </div>
   );
@@ -115,7 +115,7 @@ export function SubtaskCheck({ taskId, subtask, disabled }: { taskId: number; su
         className="task-check"
       >
         <span aria-hidden className={checked ? "task-check-box task-check-box-on ico-check" : "task-check-box"} />
-        <span className={cn("min-w-0 break-words", checked && "text-muted-foreground line-through")}>{subtask.title}</span>
+        <span>{subtask.title}</span>
       </button>
     </fetcher.Form>
   );
@@ -146,37 +146,37 @@ function TaskMenu({ task, permissions }: { task: TaskView; permissions: TaskRigh
   }, []);
   const open = (changes: Record<string, string | number | null>) => hrefWith({ dialog: null, edit: null, delete: null, view: null, rename: null, remove: null, ...changes });
   return (
-    <details ref={menu} className="relative shrink-0">
+    <details ref={menu} className="task-menu-details">
       <summary aria-label={`Ações da tarefa ${task.title}`} className="task-menu-trigger ico-more-horizontal" />
       <div className="task-menu">
-        <Link to={open({ view: task.id })} preventScrollReset className="task-menu-item ico-eye">
+        <Link to={open({ view: task.id })} preventScrollReset className="ico-eye">
           Visualizar
         </Link>
         {permissions.edit ? (
-          <Link to={open({ edit: task.id })} preventScrollReset className="task-menu-item ico-pencil">
+          <Link to={open({ edit: task.id })} preventScrollReset className="ico-pencil">
             Editar
           </Link>
         ) : null}
         {permissions.create ? (
-          <Form method="post" preventScrollReset>
+          <Form method="post" preventScrollReset discover="none">
             <input type="hidden" name="intent" value="duplicate" />
             <input type="hidden" name="id" value={task.id} />
-            <button type="submit" className="task-menu-item ico-copy">
+            <button type="submit" className="ico-copy">
               Duplicar
             </button>
           </Form>
         ) : null}
         {permissions.edit && task.status !== "completed" ? (
-          <Form method="post" preventScrollReset>
+          <Form method="post" preventScrollReset discover="none">
             <input type="hidden" name="intent" value="complete" />
             <input type="hidden" name="id" value={task.id} />
-            <button type="submit" className="task-menu-item ico-check-circle-2">
+            <button type="submit" className="ico-check-circle-2">
               Marcar como concluída
             </button>
           </Form>
         ) : null}
         {permissions.delete ? (
-          <Link to={open({ delete: task.id })} preventScrollReset className="task-menu-item task-menu-item-destructive ico-trash-2">
+          <Link to={open({ delete: task.id })} preventScrollReset className="task-menu-item-destructive ico-trash-2">
             Excluir
           </Link>
         ) : null}
@@ -190,10 +190,10 @@ export function TaskCard({ task, permissions }: { task: TaskView; permissions: T
   const titleId = `task-${task.id}-title`;
   return (
     <article aria-labelledby={titleId} className="task-card">
-      <header className="flex items-start justify-between gap-2">
-        <div className="grid min-w-0 gap-2">
-          <h3 id={titleId} className="font-semibold break-words">
-            <Link to={hrefWith({ view: task.id, dialog: null, edit: null, delete: null })} preventScrollReset className="hover:underline">
+      <header>
+        <div>
+          <h3 id={titleId}>
+            <Link to={hrefWith({ view: task.id, dialog: null, edit: null, delete: null })} preventScrollReset>
               {task.title}
             </Link>
           </h3>
@@ -204,11 +204,11 @@ export function TaskCard({ task, permissions }: { task: TaskView; permissions: T
       {task.description ? <p className="line-clamp-3 text-sm break-words text-muted-foreground">{task.description}</p> : null}
       <TaskFacts task={task} />
       {task.subtasks.length ? (
-        <div className="mt-auto grid gap-2">
+        <div className="task-checklist">
           <TaskProgress task={task} />
-          <ul aria-label={`Subtarefas de ${task.title}`} className="grid gap-0.5">
+          <ul aria-label={`Subtarefas de ${task.title}`}>
             {task.subtasks.map((subtask) => (
-              <li key={subtask.id} className="flex">
+              <li key={subtask.id}>
                 <SubtaskCheck taskId={task.id} subtask={subtask} disabled={!permissions.edit} />
               </li>
             ))}
