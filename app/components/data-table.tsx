@@ -277,7 +277,7 @@ export function ListPager({
 }
 
 /** A pagination link, or an inert look-alike when there is nowhere to go. */
-function PageLink({
+export function PageLink({
   to,
   rel,
   children,
@@ -307,15 +307,21 @@ export interface SearchFormProps {
   label?: string;
   /** Name of the query param (default "q"). */
   name?: string;
+  /** The params a new search drops (default the list's page and cursors: it starts again at page 1). */
+  restart?: readonly string[];
+  /** The search landmark's name (default 'Busca na lista'); another search on the same page needs its own. */
+  landmark?: string;
   className?: string;
 }
+
+const LIST_PAGE_PARAMS = ["page", "after", "before"] as const;
 
 /**
  * A GET search box that keeps the other URL params (except `page`, which restarts at 1).
  * Enter submits (also without JavaScript); with JavaScript typing submits after a 300 ms pause,
  * replacing the history entry so Back does not step through every keystroke.
  */
-export function SearchForm({ placeholder = "Buscar...", label, name = "q", className }: SearchFormProps) {
+export function SearchForm({ placeholder = "Buscar...", label, name = "q", restart = LIST_PAGE_PARAMS, landmark = "Busca na lista", className }: SearchFormProps) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const submit = useSubmit();
@@ -332,9 +338,7 @@ export function SearchForm({ placeholder = "Buscar...", label, name = "q", class
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // A new search starts again at page 1: page and keyset cursors are dropped.
-  const kept = Array.from(searchParams.entries()).filter(
-    ([param]) => param !== name && param !== "page" && param !== "after" && param !== "before",
-  );
+  const kept = Array.from(searchParams.entries()).filter(([param]) => param !== name && !restart.includes(param));
   const accessibleName = label ?? (placeholder.replace(/(\.{3}|…)$/, "") || "Buscar");
 
   return (
@@ -344,7 +348,7 @@ export function SearchForm({ placeholder = "Buscar...", label, name = "q", class
       method="get"
       action={pathname}
       role="search"
-      aria-label="Busca na lista"
+      aria-label={landmark}
       preventScrollReset
       className={cn("relative w-full sm:max-w-sm", className)}
       onSubmit={() => clearTimeout(timer.current)}

@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
+import { PageLink, SearchForm, useHrefWithParams } from "~/components/data-table";
 import { FormDialogFooter, UrlDialog } from "~/components/dialog";
 import { DefaultSubmitButton, PatientPicker } from "~/components/entity-picker";
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
+import { plural } from "~/lib/text";
 import { referrerSchema } from "~/validation/referrer";
 import type { Route } from "../routes/+types/referrers";
 
@@ -14,6 +16,8 @@ import type { Route } from "../routes/+types/referrers";
 type LoaderData = Route.ComponentProps["loaderData"];
 
 const UF_OPTIONS = BRAZIL_UFS.map((uf) => ({ value: uf, label: uf }));
+/** The referred patients' page cursors, which a new search of them drops. */
+const REFERRED_CURSORS = ["referredBefore", "referredAfter"] as const;
 
 export function ReferrerDialog({
   referrer,
@@ -63,11 +67,26 @@ export function ReferrerDialog({
 /** `?view=ID`: the patients this referrer sent ('encaminhado por'), linked and unlinked by admins. */
 export function ReferralsDialog({ viewing, canEdit, closeTo }: { viewing: NonNullable<LoaderData["viewing"]>; canEdit: boolean; closeTo: string }) {
   const location = useLocation();
+  const hrefWith = useHrefWithParams();
+  const { rows, total, referredQ, olderBefore, newerAfter } = viewing;
   return (
     <UrlDialog title={`Pacientes encaminhados por ${viewing.name}`} closeTo={closeTo} maxWidth="xl">
-      {viewing.patients.length ? (
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">{plural(total, "paciente encaminhado", "pacientes encaminhados")}, os mais recentes primeiro</p>
+        {total > 0 ? (
+          <SearchForm
+            name="referredQ"
+            placeholder="Buscar entre eles..."
+            label="Buscar entre os pacientes encaminhados"
+            landmark="Busca entre os pacientes encaminhados"
+            restart={REFERRED_CURSORS}
+            className="sm:max-w-56"
+          />
+        ) : null}
+      </div>
+      {rows.length ? (
         <ul className="divide-y text-sm">
-          {viewing.patients.map((patient) => (
+          {rows.map((patient) => (
             <li key={patient.id} className="flex items-center justify-between gap-2 py-1.5">
               <span>{patient.name}</span>
               {canEdit ? (
@@ -84,8 +103,20 @@ export function ReferralsDialog({ viewing, canEdit, closeTo }: { viewing: NonNul
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">Nenhum paciente vinculado a este encaminhador.</p>
+        <p className="text-sm text-muted-foreground">
+          {referredQ && total > 0 ? "Nenhum paciente encaminhado corresponde à busca." : "Nenhum paciente vinculado a este encaminhador."}
+        </p>
       )}
+      {olderBefore !== null || newerAfter !== null ? (
+        <nav aria-label="Páginas dos pacientes encaminhados" className="flex items-center justify-between gap-2">
+          <PageLink to={newerAfter !== null ? hrefWith({ referredAfter: newerAfter, referredBefore: null }) : null} rel="prev">
+            Mais recentes
+          </PageLink>
+          <PageLink to={olderBefore !== null ? hrefWith({ referredBefore: olderBefore, referredAfter: null }) : null} rel="next">
+            Mais antigos
+          </PageLink>
+        </nav>
+      ) : null}
       {canEdit ? (
         <Form method="post" key={location.search} className="space-y-2 border-t pt-3" preventScrollReset>
           <DefaultSubmitButton label="Vincular" />

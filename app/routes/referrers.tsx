@@ -14,7 +14,7 @@ import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, intent, resolveDialog } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
 import { routeUrl } from "~/.server/route-url";
-import { isValidIsoDate, startOfIsoDateInClinic, startOfMonthInClinic, todayIsoInClinic, isoDateInClinic, addDaysInClinic } from "~/lib/dates";
+import { isValidIsoDate, startOfMonthInClinic, todayIsoInClinic, isoDateInClinic } from "~/lib/dates";
 import { formatPhone } from "~/lib/documents";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
 import { REFERRER_LIST } from "~/lib/lists";
@@ -40,14 +40,14 @@ function periodOf(url: URL) {
   const to = url.searchParams.get("to");
   const fromIso = from && isValidIsoDate(from) ? from : isoDateInClinic(startOfMonthInClinic())!;
   const toIso = to && isValidIsoDate(to) && to >= fromIso ? to : today >= fromIso ? today : fromIso;
-  return { fromIso, toIso, period: { from: startOfIsoDateInClinic(fromIso)!, to: addDaysInClinic(startOfIsoDateInClinic(toIso)!, 1) } };
+  return { fromIso, toIso };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "referrers", "view");
   const url = routeUrl(request);
   const params = parseListState(url, REFERRER_LIST);
-  const { fromIso, toIso, period } = periodOf(url);
+  const { fromIso, toIso } = periodOf(url);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "referrers",
     notFoundMessage: NOT_FOUND,
@@ -61,10 +61,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (url.searchParams.has("view")) {
     const referrer = getReferrer(parseId(url.searchParams.get("view")) ?? notFound(NOT_FOUND)) ?? notFound(NOT_FOUND);
     const patientQ = cleanQueryText(url.searchParams.get("patientQ"));
-    viewing = { id: referrer.id, name: referrer.name, patients: referredPatients(referrer.id), patientQ, patientOptions: patientPickerOptions(patientQ, null) };
+    const referredQ = cleanQueryText(url.searchParams.get("referredQ"));
+    const referred = referredPatients(referrer.id, {
+      q: referredQ,
+      before: parseId(url.searchParams.get("referredBefore")),
+      after: parseId(url.searchParams.get("referredAfter")),
+    });
+    viewing = { id: referrer.id, name: referrer.name, ...referred, referredQ, patientQ, patientOptions: patientPickerOptions(patientQ, null) };
   }
   return {
-    ...listReferrers(params, period),
+    ...listReferrers(params, { fromIso, toIso }),
     params,
     fromIso,
     toIso,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CONSENT_SOURCES, OTHER_CONSENT_PURPOSES } from "../../app/lib/consents";
 import { APPOINTMENT_STATUSES } from "../../app/lib/enums";
 import { users } from "./auth";
@@ -184,6 +184,36 @@ export const patientReferrals = sqliteTable(
     ...timestamps(),
   },
   (t) => [index("patient_referrals_referrer_idx").on(t.referrerId, t.patientId)],
+);
+
+/**
+ * What /referrers shows of each referrer, kept by the SQLite triggers of migration
+ * 0049_referrer_figures in the same transaction as any write to `patient_referrals` or to a
+ * surgery's patient or payment (nothing in the app writes these tables): the patients they sent
+ * and those patients' surgeries. A referrer of a large practice sends thousands of patients; the
+ * list read them through a join per view.
+ */
+export const referrerCounts = sqliteTable("referrer_counts", {
+  referrerId: integer("referrer_id").primaryKey(),
+  patients: integer("patients").notNull(),
+  surgeries: integer("surgeries").notNull(),
+});
+
+/**
+ * The referred patients' surgeries paid ('pago') per São Paulo day of `paid_at`, by referrer: how
+ * many and the sum of their `billed_amount_cents` (the commission's base), so a period of any
+ * length reads at most one row per referrer and day with payments. Kept by the same triggers; rows
+ * that fall back to zero are removed.
+ */
+export const referrerPaidDays = sqliteTable(
+  "referrer_paid_days",
+  {
+    referrerId: integer("referrer_id").notNull(),
+    day: text("day").notNull(),
+    n: integer("n").notNull(),
+    cents: integer("cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.referrerId, t.day] })],
 );
 
 /**

@@ -331,6 +331,10 @@ interface DbFacts {
   feeSurgery: { id: number; lines: number };
   /** Entries of the audit trail at the start (the run adds the views it makes of patient data). */
   auditEntries: number;
+  /** The referrer who sent the most patients: the longest list of referred patients. */
+  busiestReferrer: { id: number; patients: number };
+  /** Referred patients in all. */
+  referrals: number;
 }
 
 function countRows(sqlite: Database.Database) {
@@ -384,6 +388,10 @@ function readDatabase(): DbFacts {
       | { id: number; lines: number }
       | undefined;
     const auditEntries = (sqlite.prepare("select count(*) as n from audit_log").get() as { n: number }).n;
+    const busiestReferrer = sqlite.prepare("select referrer_id as id, count(*) as patients from patient_referrals group by referrer_id order by patients desc, id limit 1").get() as
+      | { id: number; patients: number }
+      | undefined;
+    const referrals = (sqlite.prepare("select count(*) as n from patient_referrals").get() as { n: number }).n;
     const sizeMb = ["", "-wal"].reduce((sum, suffix) => sum + (fs.statSync(DATABASE_PATH + suffix, { throwIfNoEntry: false })?.size ?? 0), 0) / 2 ** 20;
     return {
       counts,
@@ -393,6 +401,8 @@ function readDatabase(): DbFacts {
       busiestPatient: busiest ?? { id: 1, appointments: 0 },
       feeSurgery: feeSurgery ?? { id: 1, lines: 0 },
       auditEntries,
+      busiestReferrer: busiestReferrer ?? { id: 1, patients: 0 },
+      referrals,
     };
   } finally {
     sqlite.close();
@@ -805,6 +815,7 @@ function report(input: {
     `The patient record is the busiest patient's (${db.busiestPatient.appointments} appointments), whose every view also writes its entry to the audit trail; its oldest events are the timeline's page before the last. A surgery's honorários screen is shown for surgery ${db.feeSurgery.id} (${db.feeSurgery.lines} fee lines, the most; the latest such).`,
     `The audit trail held ${db.auditEntries.toLocaleString("en-US")} entries at the start (${totalOf(byLabel("audit trail: page 1").page!) ?? "?"} when its first page was read), and grows with every view of patient data; a page of it is kept until the next entry is written, its deep page being the one before the last.`,
     `The message log held ${(db.counts.messages ?? 0).toLocaleString("en-US")} WhatsApp messages; its deep page is the one before the last, and ${totalOf(byLabel("messages: status read").page!) ?? "?"} of them were read by the patient.`,
+    `The referrers had sent ${db.referrals.toLocaleString("en-US")} patients; the busiest, whose patients' dialog is measured, ${db.busiestReferrer.patients.toLocaleString("en-US")}. Each view of the list reads its figures (patients, surgeries, surgeries paid in the period) from tables the triggers keep.`,
   );
 
   push(
@@ -915,6 +926,9 @@ async function main() {
     { label: "messages: page 1", path: "/communication/messages", kind: "list", runs: {} },
     { label: "messages: deep page", path: "/communication/messages?page=", kind: "list", runs: {} },
     { label: "messages: status read", path: "/communication/messages?status=read", kind: "list", runs: {} },
+    { label: "referrers: this month", path: "/referrers", kind: "list", runs: {} },
+    { label: "referrers: every commission since 2000", path: "/referrers?from=2000-01-01", kind: "list", runs: {} },
+    { label: "referrers: the busiest one's patients", path: `/referrers?view=${db.busiestReferrer.id}`, kind: "list", runs: {} },
   ];
   // Page 1 first: it says how many pages there are.
   for (const screen of screens) {

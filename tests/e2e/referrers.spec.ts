@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { insertPatient, openTestDb, uniqueTag } from "./db";
+import { type TestDb, insertPatient, openTestDb, uniqueTag } from "./db";
 import { expectToast, forgePost } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -42,6 +42,54 @@ test("an admin creates a referrer, links a patient and sees the count", async ({
   await expect(page.getByRole("row", { name: new RegExp(tag) }).getByRole("cell").nth(4)).toHaveText("1");
 });
 
+/** A referrer who sent `n` patients (registered in that order), straight into the database. */
+function referrerWithPatients(db: TestDb, tag: string, n: number) {
+  const now = Date.now();
+  const name = `Dr. Ortopedista ${tag}`;
+  const referrerId = Number(
+    db.prepare("insert into referrers (name, search_text, created_at, updated_at) values (?, ?, ?, ?)").run(name, `dr ortopedista ${tag}`, now, now).lastInsertRowid,
+  );
+  const link = db.prepare("insert into patient_referrals (patient_id, referrer_id, created_at, updated_at) values (?, ?, ?, ?)");
+  for (let i = 1; i <= n; i++) link.run(insertPatient(db, `${i % 10 === 0 ? "Quitéria" : "Paciente"} Enviada ${i} ${tag}`), referrerId, now, now);
+  return { referrerId, name };
+}
+
+async function pageThroughReferredPatients(page: Page, tag: string) {
+  await expect(dialog(page).getByText("25 pacientes encaminhados, os mais recentes primeiro")).toBeVisible();
+  const items = dialog(page).getByRole("listitem");
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toHaveText(new RegExp(`^Paciente Enviada 25 ${tag}`));
+  await dialog(page).getByRole("link", { name: "Mais antigos" }).click();
+  await expect(items).toHaveCount(5);
+  await expect(items.last()).toHaveText(new RegExp(`^Paciente Enviada 1 ${tag}`));
+  await expect(dialog(page).getByText("Mais antigos")).toHaveAttribute("aria-disabled", "true");
+  await dialog(page).getByRole("link", { name: "Mais recentes" }).click();
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toHaveText(new RegExp(`^Paciente Enviada 25 ${tag}`));
+  const search = dialog(page).getByRole("searchbox", { name: "Buscar entre os pacientes encaminhados" });
+  await search.fill("quiteria");
+  await search.press("Enter");
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toHaveText(new RegExp(`^Quitéria Enviada 20 ${tag}`));
+  await search.fill("ninguem assim");
+  await search.press("Enter");
+  await expect(dialog(page).getByText("Nenhum paciente encaminhado corresponde à busca.")).toBeVisible();
+}
+
+test("a referrer's many patients: pages of the latest first, and a search among them", async ({ page, signIn }) => {
+  const tag = uniqueTag();
+  const { referrerId } = referrerWithPatients(openTestDb(), tag, 25);
+  await signIn(page, "admin");
+  await page.goto(`/referrers?q=ortopedista+${tag}`);
+  await expect(page.getByRole("row", { name: new RegExp(tag) }).getByRole("cell").nth(4)).toHaveText("25");
+  await page.goto(`/referrers?q=ortopedista+${tag}&view=${referrerId}`);
+  await pageThroughReferredPatients(page, tag);
+  // A cursor that is not an id is ignored, not an error.
+  const response = await page.goto(`/referrers?view=${referrerId}&referredBefore=abc&referredAfter=-1`);
+  expect(response?.status()).toBe(200);
+  await expect(dialog(page).getByRole("listitem")).toHaveCount(20);
+});
+
 test("staff sees referrers without controls; a forged create gets 403", async ({ page, signIn }) => {
   const db = openTestDb();
   await signIn(page, "staff");
@@ -56,6 +104,14 @@ test("staff sees referrers without controls; a forged create gets 403", async ({
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a referrer's many patients are paged and searched", async ({ page, signIn }) => {
+    const tag = uniqueTag();
+    const { referrerId } = referrerWithPatients(openTestDb(), tag, 25);
+    await signIn(page, "staff");
+    await page.goto(`/referrers?view=${referrerId}`);
+    await pageThroughReferredPatients(page, tag);
+  });
 
   test("an admin creates a referrer; the commission defaults to 0", async ({ page, signIn }) => {
     const tag = uniqueTag();

@@ -23,6 +23,7 @@ import { anonymisePatient } from "~/.server/lgpd-anonymise";
 import type { AppointmentInput } from "~/validation/appointment";
 import { referenceMetricsKpis } from "../support/kpi-reference/metricas";
 import { referenceOperationalKpis } from "../support/kpi-reference/operacionais";
+import { seededRandom } from "../support/random";
 import { type SignedIn, insertDoctor, insertPatient, loginAs } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -30,20 +31,7 @@ const DAY = 24 * HOUR;
 /** Seen on 23 November 2026, 12:00 in São Paulo. */
 const NOW = new Date("2026-11-23T15:00:00Z");
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(list: readonly T[]): T => list[int(list.length)];
-  return { next, int, pick };
-}
+const random = seededRandom;
 
 /**
  * Instants where mistakes would show: São Paulo's daylight saving time starting (15 Oct 2017,

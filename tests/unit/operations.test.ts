@@ -171,8 +171,7 @@ describe("referrers", () => {
     db.insert(surgeries).values({ ...surgery, receivableStatus: "pago", billedAmountCents: 1_000_000, paidAt: at }).run();
     db.insert(surgeries).values({ ...surgery, receivableStatus: "pago", billedAmountCents: 500_000, paidAt: new Date("2026-05-01T12:00:00Z") }).run();
     db.insert(surgeries).values({ ...surgery, receivableStatus: "faturado", billedAmountCents: 700_000 }).run();
-    const period = { from: new Date("2026-03-01T03:00:00Z"), to: new Date("2026-04-01T03:00:00Z") };
-    const [row] = listReferrers({ q: "encaminhadora", page: 1, sort: "name", dir: "asc" }, period).rows;
+    const [row] = listReferrers({ q: "encaminhadora", page: 1, sort: "name", dir: "asc" }, { fromIso: "2026-03-01", toIso: "2026-03-31" }).rows;
     expect(row).toMatchObject({ patients: 1, surgeries: 3, paidSurgeries: 1, paidCents: 1_000_000, commissionCents: 100_000 });
   });
 

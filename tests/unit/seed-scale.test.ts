@@ -15,6 +15,7 @@ import { computeOpmeKpis } from "~/models/kpi-opme.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
 import { BULK_TABLES, buildScaleDatabase, deferIndexes, scaleTargets, TRIGGER_INDEXES, type ScaleOptions } from "~db/seed/scale/build";
 import { WHATSAPP_YEARS } from "~db/seed/scale/messages";
+import { REFERRED_SHARE, SCALE_REFERRERS } from "~db/seed/scale/referrals";
 import { isoDay } from "~db/seed/time";
 import { referenceOpmeKpis } from "../support/kpi-reference/opme";
 
@@ -300,6 +301,24 @@ describe("scale seed (db/seed-scale.ts)", () => {
     // The counter and the KPI's daily counts (their triggers) saw every message.
     expect(count(sqlite, "select n from row_counts where table_name = 'messages'")).toBe(targets.messages);
     expect(count(sqlite, "select sum(n) from kpi_outbound_messages where grain = 'd'")).toBe(count(sqlite, "select count(*) from messages where direction = 'outbound'"));
+  });
+
+  it("sends about a third of the patients through 150 referrers, a few of them sending most, when each patient registered", () => {
+    const referred = count(sqlite, "select count(*) from patient_referrals");
+    expect(referred / targets.patients).toBeGreaterThan(REFERRED_SHARE - 0.06);
+    expect(referred / targets.patients).toBeLessThan(REFERRED_SHARE + 0.06);
+    expect(count(sqlite, "select count(*) from referrers")).toBeGreaterThanOrEqual(SCALE_REFERRERS);
+    // The busiest referrer sends several times what the median one does.
+    const perReferrer = sqlite.prepare("select count(*) from patient_referrals group by referrer_id order by 1 desc").pluck().all() as number[];
+    expect(perReferrer[0]).toBeGreaterThan(5 * perReferrer[Math.floor(perReferrer.length / 2)]);
+    expect(count(sqlite, "select count(*) from patient_referrals r join patients p on p.id = r.patient_id where r.created_at <> p.created_at")).toBe(0);
+    // The kept figures (migration 0049's triggers) saw every referral, surgery and payment.
+    expect(count(sqlite, "select sum(patients) from referrer_counts")).toBe(referred);
+    expect(count(sqlite, "select sum(surgeries) from referrer_counts")).toBe(count(sqlite, "select count(*) from patient_referrals r join surgeries s on s.patient_id = r.patient_id"));
+    expect(count(sqlite, "select sum(n) from referrer_paid_days")).toBe(
+      count(sqlite, "select count(*) from patient_referrals r join surgeries s on s.patient_id = r.patient_id where s.receivable_status = 'pago' and s.paid_at is not null"),
+    );
+    expect(count(sqlite, "select sum(n) from kpi_new_patient_referrers where grain = 'd'")).toBe(referred);
   });
 
   it("creates one admin who can sign in with the given password", async () => {

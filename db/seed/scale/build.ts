@@ -29,6 +29,7 @@ import {
 import { writeAuditTrail } from "./audit";
 import { writeTransactions } from "./finance";
 import { WeightedTable } from "./names";
+import { referralWriter } from "./referrals";
 import { PatientBook } from "./patients";
 import { OpmeWriter } from "./opme";
 import { SurgeryWriter } from "./surgeries";
@@ -47,6 +48,8 @@ const AUDIT_STREAM = 0x41554454;
 const TASK_STREAM = 0x5441534b;
 /** Mixed into the seed for the WhatsApp messages' own random stream ("WAPP" in ASCII). */
 const MESSAGE_STREAM = 0x57415050;
+/** Mixed into the seed for the referrers' and referrals' own random stream ("REFR" in ASCII). */
+const REFERRAL_STREAM = 0x52454652;
 
 
 export interface ScaleOptions {
@@ -143,7 +146,9 @@ export function countScaleRows(conn: Database.Database): Record<string, number> 
     "hospitals",
     "suppliers",
     "medical_codes",
+    "referrers",
     "patients",
+    "patient_referrals",
     "appointments",
     "surgeries",
     "pipeline_stages",
@@ -328,6 +333,7 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
     return -1;
   };
 
+  const refer = conn.transaction(() => referralWriter(conn, new Random((options.seed ^ REFERRAL_STREAM) >>> 0), foundedMs)).immediate();
   const restoreIndexes = deferIndexes(conn);
   batch.begin();
   try {
@@ -365,7 +371,10 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
               if (remainingPatients === 0) continue;
               isNew = true;
             }
-            if (isNew) patient = patients.create(d, start, doctor.specialty === "Neurocirurgia Pediátrica");
+            if (isNew) {
+              patient = patients.create(d, start, doctor.specialty === "Neurocirurgia Pediátrica");
+              refer(patients.idOf(patient), patients.createdMs[patient]);
+            }
             // First visits take two slots when the next one is free.
             const long = !chosen[slot + 1] && !isLastOfBlock(session, slot) && random.chance(isNew ? 0.8 : 0.2);
             const end = start + (long ? 2 : 1) * SLOT_MIN * MINUTE;
