@@ -7,6 +7,7 @@ import { DefaultSubmitButton, PatientPicker } from "~/components/entity-picker";
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { BRAZIL_UFS, formatPhone } from "~/lib/documents";
+import { CachedElement, cacheKeyOf } from "~/lib/markup-cache";
 import { plural } from "~/lib/text";
 import { referrerSchema } from "~/validation/referrer";
 import type { Route } from "../routes/+types/referrers";
@@ -85,8 +86,13 @@ export function ReferralsDialog({ viewing, canEdit, closeTo }: { viewing: NonNul
         ) : null}
       </div>
       {rows.length ? (
-        <ul className="divide-y text-sm">
-          {rows.map((patient) => (
+        <CachedElement
+          as="ul"
+          id="referred-patients"
+          cacheKey={cacheKeyOf(["referred-patients", viewing.id, canEdit, location.pathname + location.search], rows)}
+          className="divide-y text-sm"
+        >
+          {() => rows.map((patient) => (
             <li key={patient.id} className="flex items-center justify-between gap-2 py-1.5">
               <span>{patient.name}</span>
               {canEdit ? (
@@ -101,7 +107,7 @@ export function ReferralsDialog({ viewing, canEdit, closeTo }: { viewing: NonNul
               ) : null}
             </li>
           ))}
-        </ul>
+        </CachedElement>
       ) : (
         <p className="text-sm text-muted-foreground">
           {referredQ && total > 0 ? "Nenhum paciente encaminhado corresponde à busca." : "Nenhum paciente vinculado a este encaminhador."}

@@ -131,7 +131,8 @@ export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
 /** A real calendar date 'YYYY-MM-DD' (kept free of the date library: every list screen loads this module). */
 function calendarDate(raw: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (!match) return null;
+  // Four-digit years only, as `isValidIsoDate`: Date.UTC reads 0-99 as 1900-1999.
+  if (!match || Number(match[1]) < 1000) return null;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]) ? raw : null;
 }
@@ -190,7 +191,14 @@ export const ORDER_LIST = defineList({
   filters: { status: oneOfFilter("status", ORDER_STATUSES) },
 });
 
-export const REFERRER_LIST = defineList({ sorts: ["name"] as const, defaultSort: "name", defaultDir: "asc" });
+/** /referrers: by name; `from`/`to` the commission period, kept when a dialog closes (the route defaults it to this month). */
+export const REFERRER_LIST = defineList({
+  sorts: ["name"] as const,
+  defaultSort: "name",
+  defaultDir: "asc",
+  filters: { from: { param: "from", parse: calendarDate }, to: { param: "to", parse: calendarDate } },
+});
+export type ReferrerFilters = FilterValues<NonNullable<(typeof REFERRER_LIST)["filters"]>>;
 
 /** /financial: newest first by the transaction's date; by type (receita/despesa), category and a date range. */
 export const TRANSACTION_LIST = defineList({

@@ -135,13 +135,32 @@ export function deleteReferrer(userId: number, id: number) {
 /** Referred patients shown per page of the `?view=` dialog. */
 export const REFERRED_PAGE_SIZE = 20;
 
+/** A page of the patients a referrer sent: a search among them and the cursor of the page. */
+export interface ReferredPage {
+  q?: string;
+  before?: number | null;
+  after?: number | null;
+}
+
+/**
+ * A referrer's dialog (`?view=`): the referrer's name and a page of the patients they sent
+ * (`referredPatients`), kept until the next write like a list's page, its rows sent as JSON made
+ * once. `referrer` is null when there is no such referrer.
+ */
+export function referrerView(referrerId: number, page: ReferredPage) {
+  return pageUntilWrite("referrer-view", [referrerId, page.q ?? "", page.before ?? null, page.after ?? null], () => {
+    const referrer = db.select({ id: referrers.id, name: referrers.name }).from(referrers).where(eq(referrers.id, referrerId)).get() ?? null;
+    return { referrer, ...(referrer ? referredPatients(referrerId, page) : { rows: [], total: 0, olderBefore: null, newerAfter: null }) };
+  });
+}
+
 /**
  * The patients a referrer sent, the latest registered first, a page at a time: read through
  * `patient_referrals_referrer_idx` from the cursor (`before` the oldest of the page shown, or
  * `after` its newest), so a page of a referrer who sent 13 000 patients costs what one of ten
  * does. `q` keeps those the patients' search finds; `total` is how many the referrer sent.
  */
-export function referredPatients(referrerId: number, { q = "", before = null, after = null }: { q?: string; before?: number | null; after?: number | null } = {}) {
+export function referredPatients(referrerId: number, { q = "", before = null, after = null }: ReferredPage = {}) {
   const backwards = after !== null;
   const found = db
     .select({ id: patients.id, name: patients.name })

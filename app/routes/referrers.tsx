@@ -14,16 +14,16 @@ import { requirePermission } from "~/.server/auth";
 import { crudIntents, dispatchIntent, intent, resolveDialog } from "~/.server/intent-action";
 import { notFound } from "~/.server/responses";
 import { routeUrl } from "~/.server/route-url";
-import { isValidIsoDate, startOfMonthInClinic, todayIsoInClinic, isoDateInClinic } from "~/lib/dates";
+import { startOfMonthInClinic, todayIsoInClinic, isoDateInClinic } from "~/lib/dates";
 import { formatPhone } from "~/lib/documents";
 import { listUrl, parseId, parseListState } from "~/lib/list-params";
-import { REFERRER_LIST } from "~/lib/lists";
+import { REFERRER_LIST, type ReferrerFilters } from "~/lib/lists";
 import { formatBRL } from "~/lib/money";
 import { rightsIn } from "~/lib/permissions";
 import { cleanQueryText } from "~/lib/text";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { patientPickerOptions } from "~/models/picker-options.server";
-import { createReferrer, deleteReferrer, getReferrer, linkPatient, listReferrers, referredPatients, unlinkPatient, updateReferrer } from "~/models/referrer.server";
+import { createReferrer, deleteReferrer, getReferrer, linkPatient, listReferrers, referrerView, unlinkPatient, updateReferrer } from "~/models/referrer.server";
 import { ReferralsDialog, ReferrerDialog } from "~/components/referrer-dialogs";
 import { referralSchema, referrerSchema } from "~/validation/referrer";
 import type { Route } from "./+types/referrers";
@@ -33,13 +33,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Encaminhadores · Sinap
 
 const NOT_FOUND = "Encaminhador não encontrado.";
 
-/** The commission period from `?from=&to=` (dates, `to` inclusive); this month by default. */
-function periodOf(url: URL) {
+/** The commission period from `?from=&to=` (dates, `to` inclusive, from the list's filters); this month by default. */
+function periodOf({ from, to }: ReferrerFilters) {
   const today = todayIsoInClinic();
-  const from = url.searchParams.get("from");
-  const to = url.searchParams.get("to");
-  const fromIso = from && isValidIsoDate(from) ? from : isoDateInClinic(startOfMonthInClinic())!;
-  const toIso = to && isValidIsoDate(to) && to >= fromIso ? to : today >= fromIso ? today : fromIso;
+  const fromIso = from ?? isoDateInClinic(startOfMonthInClinic())!;
+  const toIso = to && to >= fromIso ? to : today >= fromIso ? today : fromIso;
   return { fromIso, toIso };
 }
 
@@ -47,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "referrers", "view");
   const url = routeUrl(request);
   const params = parseListState(url, REFERRER_LIST);
-  const { fromIso, toIso } = periodOf(url);
+  const { fromIso, toIso } = periodOf(params.filters);
   const { dialog, editing, deleting } = resolveDialog(url, user, {
     area: "referrers",
     notFoundMessage: NOT_FOUND,
@@ -59,14 +57,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   let viewing = null;
   if (url.searchParams.has("view")) {
-    const referrer = getReferrer(parseId(url.searchParams.get("view")) ?? notFound(NOT_FOUND)) ?? notFound(NOT_FOUND);
     const patientQ = cleanQueryText(url.searchParams.get("patientQ"));
     const referredQ = cleanQueryText(url.searchParams.get("referredQ"));
-    const referred = referredPatients(referrer.id, {
+    const { referrer, ...referred } = referrerView(parseId(url.searchParams.get("view")) ?? notFound(NOT_FOUND), {
       q: referredQ,
       before: parseId(url.searchParams.get("referredBefore")),
       after: parseId(url.searchParams.get("referredAfter")),
     });
+    if (!referrer) notFound(NOT_FOUND);
     viewing = { id: referrer.id, name: referrer.name, ...referred, referredQ, patientQ, patientOptions: patientPickerOptions(patientQ, null) };
   }
   return {
@@ -78,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing,
     deleting,
     viewing,
-    closeTo: listUrl(url),
+    closeTo: listUrl(url, REFERRER_LIST),
     permissions: rightsIn(user, "referrers"),
   };
 }
@@ -86,8 +84,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "referrers", "view");
   const url = routeUrl(request);
-  const back = listUrl(url);
-  const viewBack = ({ id }: { id: number }) => `${url.pathname}?view=${id}`;
+  const back = listUrl(url, REFERRER_LIST);
+  const viewBack = ({ id }: { id: number }) => `${back}${back.includes("?") ? "&" : "?"}view=${id}`;
   return dispatchIntent(request, user, {
     back,
     notFoundMessage: NOT_FOUND,

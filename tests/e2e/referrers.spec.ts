@@ -105,12 +105,16 @@ test("staff sees referrers without controls; a forged create gets 403", async ({
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a referrer's many patients are paged and searched", async ({ page, signIn }) => {
+  test("a referrer's many patients are paged and searched; closing keeps the period", async ({ page, signIn }) => {
     const tag = uniqueTag();
     const { referrerId } = referrerWithPatients(openTestDb(), tag, 25);
     await signIn(page, "staff");
-    await page.goto(`/referrers?view=${referrerId}`);
+    await page.goto(`/referrers?view=${referrerId}&from=2000-01-01&to=2000-12-31`);
     await pageThroughReferredPatients(page, tag);
+    await dialog(page).getByRole("link", { name: "Fechar" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page.getByLabel("Cirurgias pagas de")).toHaveValue("2000-01-01");
+    await expect(page.getByLabel("até", { exact: true })).toHaveValue("2000-12-31");
   });
 
   test("an admin creates a referrer; the commission defaults to 0", async ({ page, signIn }) => {

@@ -4,7 +4,8 @@
  * referrers and the surgeries, through the models and through raw SQL, then every referrer's
  * figures compared with the join /referrers ran before, for periods across São Paulo's
  * daylight-saving changes. Also: the migration's backfill gives the rows the triggers keep, the
- * list reads no big table, and the referred patients' dialog pages through a referrer's patients.
+ * list reads no big table, the referred patients' dialog pages through a referrer's patients, and the
+ * commission period is a filter of the list.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,7 +14,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { patientReferrals, referrers, surgeries } from "~db/schema";
 import { db, sqlite } from "~/.server/db";
 import { addDaysInClinic, startOfIsoDateInClinic } from "~/lib/dates";
-import { REFERRED_PAGE_SIZE, type PaidPeriod, createReferrer, linkPatient, listReferrers, referredPatients, referrerFigures, unlinkPatient } from "~/models/referrer.server";
+import { listUrl, parseListState } from "~/lib/list-params";
+import { REFERRER_LIST } from "~/lib/lists";
+import { REFERRED_PAGE_SIZE, type PaidPeriod, createReferrer, linkPatient, listReferrers, referredPatients, referrerFigures, referrerView, unlinkPatient } from "~/models/referrer.server";
 import { referrerSchema } from "~/validation/referrer";
 import { seededRandom } from "../support/random";
 import { type SignedIn, insertDoctor, insertPatient, loginAs } from "./helpers";
@@ -244,5 +247,36 @@ describe("the patients a referrer sent (`?view=`)", () => {
     expect(found.rows.map((p) => p.name)).toEqual(newestFirst.filter((_, i) => (sent.length - 1 - i) % 10 === 0).map((id) => `Joaquina Encaminhada ${sent.indexOf(id)}`));
     expect(found.olderBefore).toBeNull();
     expect(referredPatients(referrerId, { q: "ninguém assim" }).rows).toEqual([]);
+  });
+
+  it("are kept with the referrer's name until the next write, and a missing referrer is null", () => {
+    const referrerId = createReferrer(admin.id, referrerSchema.parse({ name: "Dr. Guardado" }));
+    const first = insertPatient("Primeira Guardada");
+    linkPatient(admin.id, referrerId, first);
+    const view = referrerView(referrerId, {});
+    expect(view.referrer).toEqual({ id: referrerId, name: "Dr. Guardado" });
+    expect(view.rows.map((p) => p.id)).toEqual([first]);
+    expect(referrerView(referrerId, {})).toBe(view);
+    const second = insertPatient("Segunda Guardada");
+    linkPatient(admin.id, referrerId, second);
+    const after = referrerView(referrerId, {});
+    expect(after).not.toBe(view);
+    expect(after.rows.map((p) => p.id)).toEqual([second, first]);
+    expect(after.total).toBe(2);
+    expect(referrerView(referrerId, { q: "segunda" }).rows.map((p) => p.id)).toEqual([second]);
+    const missing = referrerView(referrerId + 1_000_000, {});
+    expect(missing.referrer).toBeNull();
+    expect(missing.rows).toEqual([]);
+  });
+});
+
+describe("the commission period (`?from=&to=`)", () => {
+  it("is a filter of the list: real four-digit dates only, and kept when a dialog closes", () => {
+    const url = new URL("http://x/referrers?q=ana&from=2024-02-29&to=2024-02-30&view=3&referredBefore=9&dialog=new");
+    expect(parseListState(url, REFERRER_LIST).filters).toEqual({ from: "2024-02-29", to: null });
+    expect(listUrl(url, REFERRER_LIST)).toBe("/referrers?q=ana&from=2024-02-29&to=2024-02-30");
+    for (const day of ["0005-01-01", "2023-02-29", "2024-13-01", "2024-1-01", "ontem"]) {
+      expect(parseListState(new URL(`http://x/referrers?from=${day}`), REFERRER_LIST).filters.from, day).toBeNull();
+    }
   });
 });
