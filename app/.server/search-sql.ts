@@ -22,7 +22,7 @@ export function ftsPhrase(word: string): string {
  * (its fts5vocab 'row' table) that starts with the word, joined by OR; null when none does. A key
  * indexed with a space after it holds the word exactly when it holds one of those trigrams.
  */
-export function pairTermsQuery(vocabulary: "patients_search_terms" | "surgery_guides_search_terms", word: string): string | null {
+export function pairTermsQuery(vocabulary: "patients_search_terms" | "surgery_guides_search_terms" | "documents_search_terms", word: string): string | null {
   // Every term with the word's two characters first sorts from the word to the word followed by
   // the last code point.
   const terms = prepared(`select term from ${vocabulary} where term >= ? and term < ?`).pluck().all(word, `${word}\u{10FFFF}`) as string[];
