@@ -34,3 +34,9 @@ export function pathWithParams(
   const query = withParams(search, changes);
   return query === "?" ? pathname : `${pathname}${query}`;
 }
+
+/** `href` ("pathname" or "pathname?query", as `listUrl` gives) with `changes` applied (`pathWithParams`). */
+export function hrefWithParams(href: string, changes: ParamChanges): string {
+  const at = href.indexOf("?");
+  return at < 0 ? pathWithParams(href, "", changes) : pathWithParams(href.slice(0, at), href.slice(at + 1), changes);
+}

@@ -21,6 +21,7 @@ import { type KeysetOrder, countMatches, keysetList, keysetPage, pageUntilWrite 
 import { addDaysInClinic, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { RECEIVABLE_STATUS_LABELS, type ReceivableStatus } from "~/lib/enums";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import { hrefWithParams } from "~/lib/url";
 import {
   type PaidFilters,
   RECEIVABLE_MESSAGES,
@@ -676,7 +677,7 @@ export function recordAppeal(userId: number, surgeryId: number, input: { glosaId
  * removal; those made from a receivable's details return to them (`back` is the list's URL).
  */
 export function receivableIntents(back: string): Record<string, Intent> {
-  const viewBack = ({ id }: { id: number }) => `${back}${back.includes("?") ? "&" : "?"}view=${id}`;
+  const viewBack = ({ id }: { id: number }) => hrefWithParams(back, { view: id });
   return {
     bill: intent({
       permission: ["receivables", "edit"],

@@ -21,6 +21,7 @@ import { REFERRER_LIST, type ReferrerFilters } from "~/lib/lists";
 import { formatBRL } from "~/lib/money";
 import { rightsIn } from "~/lib/permissions";
 import { cleanQueryText } from "~/lib/text";
+import { hrefWithParams } from "~/lib/url";
 import { useToastEffect } from "~/lib/use-toast-effect";
 import { patientPickerOptions } from "~/models/picker-options.server";
 import { createReferrer, deleteReferrer, getReferrer, linkPatient, listReferrers, referrerView, unlinkPatient, updateReferrer } from "~/models/referrer.server";
@@ -85,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "referrers", "view");
   const url = routeUrl(request);
   const back = listUrl(url, REFERRER_LIST);
-  const viewBack = ({ id }: { id: number }) => `${back}${back.includes("?") ? "&" : "?"}view=${id}`;
+  const viewBack = ({ id }: { id: number }) => hrefWithParams(back, { view: id });
   return dispatchIntent(request, user, {
     back,
     notFoundMessage: NOT_FOUND,
