@@ -1,4 +1,5 @@
 import { type SQL, type SQLWrapper, and, sql } from "drizzle-orm";
+import { onlyDigits } from "~/lib/documents";
 import { likeContains, normalizeSearch } from "~/lib/search";
 import { prepared } from "./db";
 
@@ -15,6 +16,16 @@ export function likeWord(text: SQLWrapper, word: string): SQL {
 /** An FTS5 phrase: the word matched literally anywhere in the key (a trigram index answers substrings). */
 export function ftsPhrase(word: string): string {
   return `"${word.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The bare digits of a search typed as a document or phone number with its punctuation
+ * ("123.456.789-09" → "12345678909"), which keys also hold bare (`buildSearchText`); null when it
+ * is anything else, or already bare, or under three digits.
+ */
+export function typedDigits(q: string): string | null {
+  const bare = onlyDigits(q);
+  return bare.length >= 3 && /^[\d\s.\-/()]+$/.test(q) && bare !== q.trim() ? bare : null;
 }
 
 /**

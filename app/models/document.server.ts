@@ -4,10 +4,9 @@ import { recordAudit, recordDownload } from "~/.server/audit";
 import { db, preparedQuery } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage, locateIn, pageIds } from "~/.server/pagination";
-import { ftsPhrase, likeWord, pairTermsQuery, searchWords } from "~/.server/search-sql";
+import { ftsPhrase, likeWord, pairTermsQuery, searchWords, typedDigits } from "~/.server/search-sql";
 import { type ReceivedFile, discardUpload, keepUpload, newStorageName, removeStored, verifyStored } from "~/.server/uploads";
 import { addDaysInClinic, startOfIsoDateInClinic } from "~/lib/dates";
-import { onlyDigits } from "~/lib/documents";
 import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
 import type { DocumentFilters, DocumentSort } from "~/lib/lists";
 import { buildSearchText } from "~/lib/search";
@@ -55,9 +54,8 @@ function indexQuery(words: string[]): string | "none" | null {
       terms.push(pairs);
       continue;
     }
-    const bare = onlyDigits(word);
-    const digits = bare.length >= 3 && /^[\d\s.\-/()]+$/.test(word) && bare !== word ? ` OR patient : ${ftsPhrase(bare)}` : "";
-    terms.push(`(${ftsPhrase(word)}${digits})`);
+    const digits = typedDigits(word);
+    terms.push(digits ? `(${ftsPhrase(word)} OR patient : ${ftsPhrase(digits)})` : ftsPhrase(word));
   }
   return terms.length ? terms.join(" AND ") : null;
 }
