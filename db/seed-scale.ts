@@ -4,7 +4,9 @@
  * Builds a large practice's 20-year history for performance work: at SCALE_FACTOR=1, 200 000
  * patients, 1 000 000 appointments, 100 000 surgeries (stage history and fee lines included; OPME
  * requests with their suppliers' quotes for those that went through 'OPME em Cotação') and 500 000
- * financial transactions, plus 40 doctors and the demo's Cadastros, and one admin login.
+ * financial transactions, with their tasks, WhatsApp messages, referrals, audit trail and about
+ * 485 000 patients' documents (rows only: no file is written), plus 40 doctors and the demo's
+ * Cadastros, and one admin login.
  * Reproducible from SCALE_SEED (and SCALE_NOW, the clock it is placed around; default: now).
  *
  *   DATABASE_PATH         target file (default db/clinic.sqlite)

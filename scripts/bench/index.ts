@@ -123,6 +123,8 @@ const COMPARISONS = [
   { what: "oldest events vs first page (patient record)", slow: "patient record: oldest events", fast: "patient record", limit: TARGET.deepOverFirst, target: "within 20 %" },
   { what: "deep page vs page 1 (audit trail)", slow: "audit trail: deep page", fast: "audit trail: page 1", limit: TARGET.deepOverFirst, target: "within 20 %" },
   { what: "deep page vs page 1 (message log)", slow: "messages: deep page", fast: "messages: page 1", limit: TARGET.deepOverFirst, target: "within 20 %" },
+  { what: "deep page vs page 1 (documents)", slow: "files: deep page", fast: "files: page 1", limit: TARGET.deepOverFirst, target: "within 20 %" },
+  { what: "common search vs rare search (documents)", slow: "files: common search", fast: "files: rare search", limit: TARGET.commonOverRare, target: "≤ 3×" },
 ] as const;
 
 interface Comparison {
@@ -335,11 +337,15 @@ interface DbFacts {
   busiestReferrer: { id: number; patients: number };
   /** Referred patients in all. */
   referrals: number;
+  /** The rare token of the documents' search: the rare word of the patient names that the fewest documents (at least one) hold. */
+  rareDocumentToken: string;
+  /** The patient with the most documents: the longest list of one patient's files. */
+  busiestFiler: { id: number; documents: number };
 }
 
 function countRows(sqlite: Database.Database) {
   const counts: Record<string, number | null> = {};
-  for (const table of ["patients", "appointments", "surgeries", "financial_transactions", "messages"]) {
+  for (const table of ["patients", "appointments", "surgeries", "financial_transactions", "messages", "documents"]) {
     try {
       counts[table] = (sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n;
     } catch {
@@ -392,6 +398,17 @@ function readDatabase(): DbFacts {
       | { id: number; patients: number }
       | undefined;
     const referrals = (sqlite.prepare("select count(*) as n from patient_referrals").get() as { n: number }).n;
+    // The documents' index (migration 0050) counts each candidate's documents without reading them.
+    const documentMatches = sqlite.prepare("select count(*) as n from documents_search where documents_search match ?");
+    let rareDocumentToken = rareToken;
+    let rareDocuments = Infinity;
+    for (const word of candidates) {
+      const n = (documentMatches.get(`"${word}"`) as { n: number }).n;
+      if (n > 0 && n < rareDocuments) [rareDocumentToken, rareDocuments] = [word, n];
+    }
+    const busiestFiler = sqlite.prepare("select patient_id as id, count(*) as documents from documents group by patient_id order by documents desc, id limit 1").get() as
+      | { id: number; documents: number }
+      | undefined;
     const sizeMb = ["", "-wal"].reduce((sum, suffix) => sum + (fs.statSync(DATABASE_PATH + suffix, { throwIfNoEntry: false })?.size ?? 0), 0) / 2 ** 20;
     return {
       counts,
@@ -403,6 +420,8 @@ function readDatabase(): DbFacts {
       auditEntries,
       busiestReferrer: busiestReferrer ?? { id: 1, patients: 0 },
       referrals,
+      rareDocumentToken,
+      busiestFiler: busiestFiler ?? { id: 1, documents: 0 },
     };
   } finally {
     sqlite.close();
@@ -816,6 +835,7 @@ function report(input: {
     `The audit trail held ${db.auditEntries.toLocaleString("en-US")} entries at the start (${totalOf(byLabel("audit trail: page 1").page!) ?? "?"} when its first page was read), and grows with every view of patient data; a page of it is kept until the next entry is written, its deep page being the one before the last.`,
     `The message log held ${(db.counts.messages ?? 0).toLocaleString("en-US")} WhatsApp messages; its deep page is the one before the last, and ${totalOf(byLabel("messages: status read").page!) ?? "?"} of them were read by the patient.`,
     `The referrers had sent ${db.referrals.toLocaleString("en-US")} patients; the busiest, whose patients' dialog is measured, ${db.busiestReferrer.patients.toLocaleString("en-US")}. Each view of the list reads its figures (patients, surgeries, surgeries paid in the period) from tables the triggers keep.`,
+    `The patients' documents numbered ${(db.counts.documents ?? 0).toLocaleString("en-US")}: 'silva' matches ${totalOf(byLabel("files: common search").page!) ?? "?"} of them (in the file's name and note or its patient's name, CPF, e-mail and phone), the rare token '${db.rareDocumentToken}' ${totalOf(byLabel("files: rare search").page!) ?? "?"}; ${totalOf(byLabel("files: exams").page!) ?? "?"} are exams; the patient with the most has ${db.busiestFiler.documents}.`,
   );
 
   push(
@@ -929,6 +949,12 @@ async function main() {
     { label: "referrers: this month", path: "/referrers", kind: "list", runs: {} },
     { label: "referrers: every commission since 2000", path: "/referrers?from=2000-01-01", kind: "list", runs: {} },
     { label: "referrers: the busiest one's patients", path: `/referrers?view=${db.busiestReferrer.id}`, kind: "list", runs: {} },
+    { label: "files: page 1", path: "/files", kind: "list", runs: {} },
+    { label: "files: deep page", path: "/files?page=", kind: "list", runs: {} },
+    { label: "files: common search", path: "/files?q=silva", kind: "list", runs: {} },
+    { label: "files: rare search", path: `/files?q=${encodeURIComponent(db.rareDocumentToken)}`, kind: "list", runs: {} },
+    { label: "files: exams", path: "/files?category=exame", kind: "list", runs: {} },
+    { label: "files: the busiest patient's", path: `/files?patient=${db.busiestFiler.id}`, kind: "list", runs: {} },
   ];
   // Page 1 first: it says how many pages there are.
   for (const screen of screens) {
@@ -936,7 +962,7 @@ async function main() {
       const first = screens.find((s) => s.path === screen.path.replace("?page=", ""))!.page!;
       const rows = screen.label.startsWith("audit")
         ? db.auditEntries
-        : db.counts[screen.label.startsWith("patients") ? "patients" : screen.label.startsWith("messages") ? "messages" : "appointments"];
+        : db.counts[screen.label.startsWith("patients") ? "patients" : screen.label.startsWith("messages") ? "messages" : screen.label.startsWith("files") ? "documents" : "appointments"];
       const fromDb = Math.max(1, Math.ceil((rows ?? 0) / PAGE_SIZE));
       const last = lastPageOf(first) ?? fromDb;
       // One before the last: a full page, like page 1 (the last may hold a single row). The middle

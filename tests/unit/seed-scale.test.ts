@@ -12,8 +12,10 @@ import { isValidCpf } from "~/lib/documents";
 import { PIPELINE_STAGE_IDS, type PipelineStage, surgeryStatusForStage } from "~/lib/pipeline";
 import { buildSearchText, normalizeSearch } from "~/lib/search";
 import { computeOpmeKpis } from "~/models/kpi-opme.server";
+import { documentSearchText, listDocuments } from "~/models/document.server";
 import { listPatients, patientSearchText } from "~/models/patient.server";
 import { BULK_TABLES, buildScaleDatabase, deferIndexes, scaleTargets, TRIGGER_INDEXES, type ScaleOptions } from "~db/seed/scale/build";
+import { EXAM_SHARE, REPORT_SHARE } from "~db/seed/scale/documents";
 import { WHATSAPP_YEARS } from "~db/seed/scale/messages";
 import { REFERRED_SHARE, SCALE_REFERRERS } from "~db/seed/scale/referrals";
 import { isoDay } from "~db/seed/time";
@@ -64,6 +66,7 @@ const CHECKED_TABLES = [
   "tasks",
   "subtasks",
   "messages",
+  "documents",
   "audit_log",
 ];
 
@@ -319,6 +322,48 @@ describe("scale seed (db/seed-scale.ts)", () => {
       count(sqlite, "select count(*) from patient_referrals r join surgeries s on s.patient_id = r.patient_id where s.receivable_status = 'pago' and s.paid_at is not null"),
     );
     expect(count(sqlite, "select sum(n) from kpi_new_patient_referrers where grain = 'd'")).toBe(referred);
+  });
+
+  it("files the patients' documents as the office does: a guide and a consent form per surgery, exams after a quarter of the visits, all found by the search", () => {
+    const now = OPTIONS.now.getTime();
+    const surgeriesFiled = count(sqlite, "select count(distinct surgery_id) from documents where category = 'guia'");
+    // Every surgery whose guide was due by now has it; the consent form is there for those not cancelled.
+    expect(surgeriesFiled).toBeGreaterThan(targets.surgeries * 0.6);
+    expect(count(sqlite, "select count(*) from documents where category = 'guia'")).toBe(surgeriesFiled);
+    expect(count(sqlite, "select count(*) from documents d join surgeries s on s.id = d.surgery_id where d.category = 'termo_consentimento' and s.status = 'cancelled'")).toBe(0);
+    expect(count(sqlite, "select count(*) from documents where category = 'termo_consentimento'")).toBeGreaterThan(surgeriesFiled * 0.5);
+    const reports = count(sqlite, "select count(*) from documents where category = 'laudo'");
+    expect(reports / surgeriesFiled).toBeGreaterThan(REPORT_SHARE - 0.15);
+    expect(reports / surgeriesFiled).toBeLessThan(REPORT_SHARE + 0.15);
+    const visits = count(sqlite, `select count(*) from appointments where status = 'completed' and start_time < ${now}`);
+    const exams = count(sqlite, "select count(*) from documents where category = 'exame'");
+    expect(exams / visits).toBeGreaterThan(EXAM_SHARE - 0.05);
+    expect(exams / visits).toBeLessThan(EXAM_SHARE + 0.05);
+    // A surgery's papers are its patient's; nothing is filed before the patient registered or after now.
+    expect(count(sqlite, "select count(*) from documents d join surgeries s on s.id = d.surgery_id where s.patient_id <> d.patient_id")).toBe(0);
+    expect(count(sqlite, `select count(*) from documents d join patients p on p.id = d.patient_id where d.created_at < p.created_at or d.created_at > ${now}`)).toBe(0);
+    // Stored as an upload is: the app's search key, a random-looking storage name of its own, a digest.
+    const rows = sqlite.prepare("select original_name as name, note, search_text as searchText, storage_name as storage, sha256 from documents").all() as Array<{
+      name: string;
+      note: string | null;
+      searchText: string;
+      storage: string;
+      sha256: string;
+    }>;
+    expect(rows.filter((d) => d.searchText !== documentSearchText(d.name, d.note))).toEqual([]);
+    expect(rows.every((d) => /^[0-9a-f]{32}$/.test(d.storage) && /^[0-9a-f]{64}$/.test(d.sha256))).toBe(true);
+    expect(new Set(rows.map((d) => d.storage)).size).toBe(rows.length);
+    // The search index (migration 0050) agrees with the tables: a common and a rare search find what a pass over every document finds.
+    expect(() => sqlite.exec("INSERT INTO documents_search(documents_search, rank) VALUES ('integrity-check', 1)")).not.toThrow();
+    for (const q of ["silva", "cranio"]) {
+      const word = normalizeSearch(q);
+      const expected = count(sqlite, `select count(*) from documents d join patients p on p.id = d.patient_id where d.search_text like '%${word}%' or p.search_text like '%${word}%'`);
+      expect(expected, q).toBeGreaterThan(0);
+      expect(listDocuments({ q, page: 1, sort: "createdAt", dir: "desc" }, {}).total, q).toBe(expected);
+    }
+    // The newest first: page 1 starts at the latest upload.
+    const first = listDocuments({ q: "", page: 1, sort: "createdAt", dir: "desc" }, {}).rows[0];
+    expect(first.createdAt.getTime()).toBe(count(sqlite, "select max(created_at) from documents"));
   });
 
   it("creates one admin who can sign in with the given password", async () => {

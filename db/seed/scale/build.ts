@@ -35,6 +35,7 @@ import { OpmeWriter } from "./opme";
 import { SurgeryWriter } from "./surgeries";
 import { WHATSAPP_YEARS, writeMessages } from "./messages";
 import { writeTasks } from "./tasks";
+import { writeDocuments } from "./documents";
 
 /** The full-size practice (SCALE_FACTOR=1): 20 years of a large neurosurgery and spine group. */
 export const SCALE_BASE = { patients: 200_000, appointments: 1_000_000, surgeries: 100_000, transactions: 500_000, auditEntries: 2_000_000, tasks: 60_000, messages: 200_000 } as const;
@@ -50,6 +51,8 @@ const TASK_STREAM = 0x5441534b;
 const MESSAGE_STREAM = 0x57415050;
 /** Mixed into the seed for the referrers' and referrals' own random stream ("REFR" in ASCII). */
 const REFERRAL_STREAM = 0x52454652;
+/** Mixed into the seed for the documents' own random stream ("DOCS" in ASCII). */
+const DOCUMENT_STREAM = 0x444f4353;
 
 
 export interface ScaleOptions {
@@ -97,12 +100,14 @@ export const BULK_TABLES = [
   "tasks",
   "subtasks",
   "messages",
+  "documents",
 ];
 
 /**
  * The indexes the triggers read (the KPI ones of migrations 0024, 0027 and 0030 on every insert): a
  * surgery's earlier visits and surgeries of its patient, a surgery's stage history and fee lines,
- * an OPME request's quotes and items, an item's prices. Without them each insert scans the table written so far, and
+ * an OPME request's quotes and items, an item's prices; a patient's documents (migration 0050's trigger re-indexes
+ * them when the patient's key changes). Without them each insert scans the table written so far, and
  * the build grows with the square of its size (without the OPME two, a full-size build took over
  * half an hour). tests/unit/seed-scale.test.ts plans every trigger without the others.
  */
@@ -114,6 +119,7 @@ export const TRIGGER_INDEXES = [
   "opme_quotes_request_supplier_idx",
   "opme_items_request_position_idx",
   "opme_quote_prices_item_idx",
+  "documents_patient_created_idx",
 ];
 
 /**
@@ -158,6 +164,7 @@ export function countScaleRows(conn: Database.Database): Record<string, number> 
     "financial_transactions",
     "tasks",
     "messages",
+    "documents",
     "audit_log",
   ];
   return Object.fromEntries(tables.map((t) => [t, (conn.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]));
@@ -467,6 +474,10 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
     batch.begin();
     writeMessages({ ...daily, random: new Random((options.seed ^ MESSAGE_STREAM) >>> 0), total: targets.messages });
     batch.commit();
+    log("Documentos dos pacientes: guias, termos, laudos e exames…");
+    batch.begin();
+    writeDocuments({ ...daily, random: new Random((options.seed ^ DOCUMENT_STREAM) >>> 0) });
+    batch.commit();
     log(`Trilha de auditoria: ${targets.auditEntries} registros encadeados…`);
     batch.begin();
     writeAuditTrail({ ...daily, random: new Random((options.seed ^ AUDIT_STREAM) >>> 0), total: targets.auditEntries });
@@ -485,7 +496,7 @@ export async function buildScaleDatabase(conn: Database.Database, options: Scale
   // The trigram indexes were filled by their triggers row by row (the surgeries' guides as their keys were
   // stored); merge their segments and check them against the tables, so a search finds exactly what
   // the tables hold.
-  for (const index of ["patients_search", "surgery_guides_search", "surgery_patients_search"]) {
+  for (const index of ["patients_search", "surgery_guides_search", "surgery_patients_search", "documents_search"]) {
     conn.exec(`INSERT INTO ${index}(${index}) VALUES ('optimize')`);
     conn.exec(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 1)`);
   }
