@@ -5,8 +5,9 @@
  * Random documents and patients, random writes to both (models' keys, raw SQL), then random
  * searches (whole words, pieces of one and two characters, a CPF as typed, words no key holds),
  * alone and with the list's filters: the pages walked forward by their cursors hold exactly the
- * old search's rows in the same order, and the totals agree. A search over GATHERED_MAX matches
- * ('exame', on most of 3 500 documents) is paged by the date order's walk; the others by the index.
+ * old search's rows in the same order, and the totals agree. A search of GATHERED_MAX matches or
+ * fewer reads them by id; one of up to COUNT_CAP ('exame', on 3 500 documents) walks the date order
+ * keeping the index's matches; one of more (on 10 500) walks it testing each row's texts.
  */
 import { type SQL, and, desc, eq, or, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -163,28 +164,39 @@ describe("the documents' search index", () => {
     }
   }, 120_000);
 
-  it("pages a search of more than GATHERED_MAX matches by walking the date order, with the same rows", () => {
+  it("pages a search of many matches by walking the date order, through the index's matches up to COUNT_CAP and the rows' texts past it, with the same rows", () => {
+    const same = (queries: string[]) => {
+      for (const q of queries) {
+        for (const filters of [{}, { category: "exame" }, { category: "guia" }] as DocumentFilters[]) {
+          const expected = expectedIds(q, filters);
+          const walked = walkedIds(q, filters);
+          expect(walked.ids, `${q} ${JSON.stringify(filters)}`).toEqual(expected);
+          expect(walked.total, `${q} total`).toBe(Math.min(expected.length, COUNT_CAP));
+          expect(walked.totalCapped, `${q} capped`).toBe(expected.length > COUNT_CAP);
+        }
+      }
+    };
     insertMany(newPatient(), 3_500, (i) => (i % 7 === 0 ? "Exame Renovado" : "Exame"));
-    for (const q of ["exame", "exame renov", "exame silva", "ex"]) {
-      const expected = expectedIds(q, {});
-      expect(walkedIds(q, {}).ids, q).toEqual(expected);
-    }
-  }, 60_000);
+    same(["exame", "exame renov", "exame silva", "ex", "exame o"]);
+    insertMany(newPatient(), 7_000, (i) => (i % 2 === 0 ? "Exame Anual" : "Exame"));
+    expect(expectedIds("exame", {}).length).toBeGreaterThan(COUNT_CAP);
+    same(["exame", "anual", "exame anual", "exame renov"]);
+  }, 120_000);
 
   it("reads a rare word's few documents by id, and walks the date order for a common word's page", () => {
     const rare = insertPatient("Zuleica Anacleta");
     for (const day of [1, 2]) insertDocument(rare, "laudo.pdf", null, START + day * 86_400_000);
-    const plansOf = (q: string) => {
+    const plansOf = (q: string, filters: DocumentFilters = {}, from = /\bfrom "documents"/) => {
       const statements: string[] = [];
       const prepare = sqlite.prepare.bind(sqlite);
       sqlite.prepare = ((source: string) => (statements.push(source), prepare(source))) as typeof sqlite.prepare;
       try {
-        listDocuments({ q, page: 1, sort: "createdAt", dir: "desc" }, {});
+        listDocuments({ q, page: 1, sort: "createdAt", dir: "desc" }, filters);
       } finally {
         sqlite.prepare = prepare;
       }
       return statements
-        .filter((statement) => /\bfrom "documents"/.test(statement))
+        .filter((statement) => from.test(statement))
         .map((statement) => (sqlite.prepare(`explain query plan ${statement}`).all(...Array(statement.split("?").length - 1).fill(1)) as { detail: string }[]).map((row) => row.detail).join("\n"));
     };
     // The page's ids, then their rows with the joins: each statement seeks the documents by id.
@@ -194,11 +206,20 @@ describe("the documents' search index", () => {
       expect(plan).toMatch(/^SEARCH documents USING INTEGER PRIMARY KEY/m);
       expect(plan).not.toMatch(/^SCAN documents\b/m);
     }
-    // 'zelador': 3 100 documents, past GATHERED_MAX: the page's ids walk the date order's index, unsorted.
+    // With a filter, the index's matches lead and each one's row is sought by id (led by the filter's index, every row of the category would be matched by the index alone).
+    const [filtered] = plansOf("anacleta", { category: "laudo" }, /\bfrom documents_search\b/);
+    expect(filtered).toMatch(/^SCAN documents_search VIRTUAL TABLE[^\n]*\nSEARCH documents USING INTEGER PRIMARY KEY/m);
+    // 'zelador': 3 100 documents, past GATHERED_MAX: the page's ids walk the date order's index alone, unsorted, each id looked up in the index's matches.
     insertMany(rare, 3_100, () => "Zelador");
-    const [walk, rows] = plansOf("zelador");
-    expect(walk).toMatch(/^SCAN documents USING INDEX documents_created_idx/m);
-    expect(walk).not.toMatch(/TEMP B-TREE/);
+    const [kept, rows] = plansOf("zelador");
+    expect(kept).toMatch(/^SCAN documents USING COVERING INDEX documents_created_idx/m);
+    expect(kept).toMatch(/LIST SUBQUERY/);
+    expect(kept).not.toMatch(/TEMP B-TREE/);
     expect(rows).toMatch(/^SEARCH documents USING INTEGER PRIMARY KEY/m);
+    // Past COUNT_CAP the walk tests each row's texts instead, and reads the index no more.
+    insertMany(rare, COUNT_CAP, () => "Zelador");
+    const [walk] = plansOf("zelador");
+    expect(walk).toMatch(/^SCAN documents USING INDEX documents_created_idx/m);
+    expect(walk).not.toMatch(/documents_search|TEMP B-TREE/);
   });
 });
