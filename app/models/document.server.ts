@@ -86,7 +86,7 @@ function documentSearch(q: string, { indexed = true } = {}) {
   const single = words.filter((word) => [...word].length < 2).map(documentHolds);
   return {
     /** Tested on each row, in the order's walk. */
-    walked: query === "none" ? sql`0` : and(...words.map(documentHolds))!,
+    walked: and(...words.map(documentHolds))!,
     /** The index's matches (null without a word it answers) and the one-character words' tests of them. */
     indexed: query === null || query === "none" ? null : { query, rest: and(...single) },
     none: query === "none",
@@ -116,6 +116,7 @@ function matchedDocuments(search: DocumentSearch | undefined, filtered: SQL | un
   const walked = and(search?.walked, filtered);
   if (!search?.indexed) return { where: walked, ...countMatches(documents, walked) };
   const { query } = search.indexed;
+  const inIndex = sql`select rowid as id from documents_search where documents_search match ${query}`;
   const where = and(search.indexed.rest, filtered);
   // The index alone when nothing else tests the rows: reading a few thousand documents' rows costs more than the index does.
   // Otherwise the index's matches lead (`cross join`): led by a filter's index, each of its rows would be matched by the index alone.
@@ -123,14 +124,13 @@ function matchedDocuments(search: DocumentSearch | undefined, filtered: SQL | un
     where
       ? sql`select ${documents.id} as id from documents_search cross join ${documents} on ${documents.id} = documents_search.rowid
             where documents_search match ${query} and ${where} limit ${limit}`
-      : sql`select rowid as id from documents_search where documents_search match ${query} limit ${limit}`;
+      : sql`${inIndex} limit ${limit}`;
   const ids = db.all<{ id: number }>(matches(GATHERED_MAX + 1)).map((row) => row.id);
   if (ids.length <= GATHERED_MAX) return { where: inArray(documents.id, ids), total: ids.length, totalCapped: false };
   const n = db.get<{ n: number }>(sql`select count(*) as n from (${matches(COUNT_CAP + 1)})`).n;
   if (n > COUNT_CAP) return { where: walked, total: COUNT_CAP, totalCapped: true };
   // `+` keeps the id from being sought: the order's index is walked, each row's id looked up in the matches' set.
-  const inMatches = sql`+${documents.id} in (select rowid from documents_search where documents_search match ${query})`;
-  return { where: and(inMatches, where), total: n, totalCapped: false };
+  return { where: and(sql`+${documents.id} in (${inIndex})`, where), total: n, totalCapped: false };
 }
 
 export function listDocuments(state: ListParams<DocumentSort>, filters: DocumentFilters) {

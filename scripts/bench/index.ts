@@ -380,13 +380,16 @@ function readDatabase(): DbFacts {
       .sort((a, b) => a[1] - b[1] || b[0].length - a[0].length || a[0].localeCompare(b[0]))
       .slice(0, 20)
       .map(([word]) => word);
-    const matches = sqlite.prepare("select count(*) as n from patients where search_text like ?");
-    let rareToken = candidates[0] ?? "zzzz";
-    let rareMatches = Infinity;
-    for (const word of candidates) {
-      const n = (matches.get(`%${word}%`) as { n: number }).n;
-      if (n > 0 && n < rareMatches) [rareToken, rareMatches] = [word, n];
-    }
+    /** The candidate that the fewest rows (at least one) hold, by `matches`, and how many; the first candidate and 0 when none is held. */
+    const rarest = (matches: Database.Statement, term: (word: string) => string) => {
+      let [token, n] = [candidates[0] ?? "zzzz", Infinity];
+      for (const word of candidates) {
+        const held = (matches.get(term(word)) as { n: number }).n;
+        if (held > 0 && held < n) [token, n] = [word, held];
+      }
+      return { token, n: Number.isFinite(n) ? n : 0 };
+    };
+    const { token: rareToken, n: rareMatches } = rarest(sqlite.prepare("select count(*) as n from patients where search_text like ?"), (word) => `%${word}%`);
     const busiest = sqlite.prepare("select patient_id as id, count(*) as appointments from appointments group by patient_id order by appointments desc limit 1").get() as
       | { id: number; appointments: number }
       | undefined;
@@ -399,13 +402,8 @@ function readDatabase(): DbFacts {
       | undefined;
     const referrals = (sqlite.prepare("select count(*) as n from patient_referrals").get() as { n: number }).n;
     // The documents' index (migration 0050) counts each candidate's documents without reading them.
-    const documentMatches = sqlite.prepare("select count(*) as n from documents_search where documents_search match ?");
-    let rareDocumentToken = rareToken;
-    let rareDocuments = Infinity;
-    for (const word of candidates) {
-      const n = (documentMatches.get(`"${word}"`) as { n: number }).n;
-      if (n > 0 && n < rareDocuments) [rareDocumentToken, rareDocuments] = [word, n];
-    }
+    const rareDocuments = rarest(sqlite.prepare("select count(*) as n from documents_search where documents_search match ?"), (word) => `"${word}"`);
+    const rareDocumentToken = rareDocuments.n > 0 ? rareDocuments.token : rareToken;
     const busiestFiler = sqlite.prepare("select patient_id as id, count(*) as documents from documents group by patient_id order by documents desc, id limit 1").get() as
       | { id: number; documents: number }
       | undefined;
@@ -414,7 +412,7 @@ function readDatabase(): DbFacts {
       counts,
       sizeMb,
       rareToken,
-      rareMatches: Number.isFinite(rareMatches) ? rareMatches : 0,
+      rareMatches,
       busiestPatient: busiest ?? { id: 1, appointments: 0 },
       feeSurgery: feeSurgery ?? { id: 1, lines: 0 },
       auditEntries,
