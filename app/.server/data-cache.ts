@@ -67,9 +67,10 @@ export function writeCache(maxEntries: number) {
   return <T,>(key: string, compute: () => T): T => keptIn(own, maxEntries, key, compute);
 }
 
-/** Tables whose writes are counted in `table_versions` (migrations 0036, 0037, 0040, 0041, 0046 and 0048, by triggers). */
+/** Tables whose writes are counted in `table_versions` (migrations 0036, 0037, 0040, 0041, 0046, 0048 and 0051, by triggers). */
 export type VersionedTable =
   | "messages"
+  | "documents"
   | "tasks"
   | "subtasks"
   | "profiles"

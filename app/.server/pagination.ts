@@ -236,11 +236,11 @@ export function countMatches(table: SQLiteTable, where: SQL | undefined, cap = C
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
-const COUNTED_TABLES = ["patients", "appointments", "surgeries", "doctors", "financial_transactions", "messages"] as const;
+const COUNTED_TABLES = ["patients", "appointments", "surgeries", "doctors", "financial_transactions", "messages", "documents"] as const;
 type CountedTable = (typeof COUNTED_TABLES)[number];
 const isCounted = (name: string): name is CountedTable => (COUNTED_TABLES as readonly string[]).includes(name);
 
-/** A whole table's row count, kept by triggers (migrations 0003 and 0048): no scan. */
+/** A whole table's row count, kept by triggers (migrations 0003, 0048 and 0051): no scan. */
 export function tableCount(table: CountedTable): number {
   return (prepared("select n from row_counts where table_name = ?").pluck().get(table) as number | undefined) ?? 0;
 }

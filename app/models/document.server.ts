@@ -3,7 +3,8 @@ import { documents, patients, surgeries } from "~db/schema";
 import { recordAudit, recordDownload } from "~/.server/audit";
 import { db, preparedQuery } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
-import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage, locateIn, pageIds } from "~/.server/pagination";
+import type { VersionedTable } from "~/.server/data-cache";
+import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage, locateIn, pageIds, pageUntilWrite } from "~/.server/pagination";
 import { ftsPhrase, likeWord, pairTermsQuery, searchWords, typedDigits } from "~/.server/search-sql";
 import { type ReceivedFile, discardUpload, keepUpload, newStorageName, removeStored, verifyStored } from "~/.server/uploads";
 import { addDaysInClinic, startOfIsoDateInClinic } from "~/lib/dates";
@@ -133,7 +134,19 @@ function matchedDocuments(search: DocumentSearch | undefined, filtered: SQL | un
   return { where: and(sql`+${documents.id} in (${inIndex})`, where), total: n, totalCapped: false };
 }
 
+/** What a page of documents reads: the documents (and their search index), their patients' names and keys, their surgeries' types. */
+const DOCUMENT_PAGE_TABLES: readonly VersionedTable[] = ["documents", "patients", "surgeries"];
+
+/**
+ * The documents list, a page kept until a document, a patient or a surgery is written
+ * (`pageUntilWrite`, migration 0051): viewed again, returned to from a patient's record, or paged
+ * back to, a page or a search is not read again, and its rows' markup is kept with it.
+ */
 export function listDocuments(state: ListParams<DocumentSort>, filters: DocumentFilters) {
+  return pageUntilWrite("documents", [state, filters], () => readDocuments(state, filters), DOCUMENT_PAGE_TABLES);
+}
+
+function readDocuments(state: ListParams<DocumentSort>, filters: DocumentFilters) {
   // One patient's documents are few: tested in their own index rather than sought among everyone's.
   const search = documentSearch(state.q, { indexed: !filters.patientId });
   const filtered = documentFilters(filters);

@@ -2,13 +2,15 @@ import { and, eq } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, documents } from "~db/schema";
-import { db } from "~/.server/db";
+import { auditLog, documents, patients, surgeries, tasks } from "~db/schema";
+import { db, sqlite } from "~/.server/db";
 import { documentsDir, sniff } from "~/.server/uploads";
+import { listDocuments } from "~/models/document.server";
+import { patientSearchText } from "~/models/patient.server";
 import { action, loader } from "~/routes/files";
 import { loader as download } from "~/routes/files.download";
 import { BOUNDARY, type Part, countingStream, multipartBody, multipartRequest } from "../support/multipart";
-import { formRequest, getRequest, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
+import { capturePrepared, formRequest, getRequest, insertDoctor, insertPatient, loginAs, routeArgs, statusOf, thrownResponse } from "../support/fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const PNG = Buffer.from(
@@ -242,8 +244,45 @@ describe("/files list and delete", () => {
     expect(await list("?de=junk&category=junk&patient=abc")).toHaveLength(2);
   });
 
+  it("keeps a page until a document, a patient or a surgery is written: a task written meanwhile leaves it, a renamed patient shows at once", () => {
+    /** A page of /files as its loader reads it, and the statements reading it prepared. */
+    const viewed = (q = "") => {
+      let page!: ReturnType<typeof listDocuments>;
+      const statements = capturePrepared(() => (page = listDocuments({ q, page: 1, sort: "createdAt", dir: "desc" }, {})));
+      return { page, read: statements.some((statement) => /\bfrom "documents"/.test(statement)), counted: statements.some((statement) => /count\(/i.test(statement)) };
+    };
+    const first = viewed().page;
+    const again = viewed();
+    expect(again.read).toBe(false);
+    expect(again.page).toBe(first);
+
+    // Written meanwhile, a task leaves the pages.
+    db.insert(tasks).values({ title: "Conferir os exames enviados" }).run();
+    expect(viewed()).toEqual({ page: first, read: false, counted: false });
+
+    // The patient renamed: the page shows the new name at once. Its total is the counter (migration 0051), not a count.
+    const name = "Outra Pessoa Renomeada";
+    db.update(patients).set({ name, searchText: patientSearchText({ name, cpf: null, email: null, phone: null }) }).where(eq(patients.name, "Outra Pessoa")).run();
+    const renamed = viewed();
+    expect([renamed.read, renamed.counted]).toEqual([true, false]);
+    expect(renamed.page.rows.map((row) => row.patientName)).toContain("Outra Pessoa Renomeada");
+    expect(renamed.page.total).toBe(sqlite.prepare("select count(*) from documents").pluck().get());
+    expect(viewed().page).toBe(renamed.page);
+    // A search is a page of its own, kept too.
+    const searched = viewed("renomeada");
+    expect([searched.read, searched.page.rows.map((row) => row.originalName)]).toEqual([true, ["foto.png"]]);
+    expect(viewed("renomeada").page).toBe(searched.page);
+
+    // A surgery written (its type is the page's 'Cirurgia' column): read again.
+    const doctorId = insertDoctor("Dr. Arquivos Guardados", { crm: "771122" });
+    db.insert(surgeries).values({ patientId, doctorId, surgeryType: "Artrodese lombar", hospital: "Hospital Central", scheduledDate: new Date("2026-05-04T12:00:00Z") }).run();
+    expect(viewed().read).toBe(true);
+  });
+
   it("lets only an admin delete, removing the file and keeping an audit entry", async () => {
     const doc = documentsOf(patientId)[0];
+    const listed = async () => loader(routeArgs(getRequest("/files", { cookie: doctor.cookie })));
+    expect((await listed()).rows.map((row) => row.id)).toContain(doc.id);
     const refused = await thrownResponse(
       action(routeArgs(formRequest("/files", { intent: "delete", id: doc.id }, { cookie: staff.cookie }))),
     );
@@ -251,6 +290,10 @@ describe("/files list and delete", () => {
     const done = await action(routeArgs(formRequest("/files", { intent: "delete", id: doc.id }, { cookie: admin.cookie })));
     expect(statusOf(done)).toBe(302);
     expect(documentsOf(patientId)).toHaveLength(0);
+    // The list kept before the deletion is not shown again.
+    const after = await listed();
+    expect(after.rows.map((row) => row.id)).not.toContain(doc.id);
+    expect(after.total).toBe(1);
     expect(fs.existsSync(path.join(documentsDir, doc.storageName))).toBe(false);
     const audit = db
       .select()
