@@ -121,14 +121,15 @@ function matchedDocuments(search: DocumentSearch | undefined, filtered: SQL | un
   const where = and(search.indexed.rest, filtered);
   // The index alone when nothing else tests the rows: reading a few thousand documents' rows costs more than the index does.
   // Otherwise the index's matches lead (`cross join`): led by a filter's index, each of its rows would be matched by the index alone.
-  const matches = (limit: number) =>
+  // In the index's own order (rowid), so that the count goes on from the last id gathered instead of reading those rows again.
+  const matches = (limit: number, after = 0) =>
     where
       ? sql`select ${documents.id} as id from documents_search cross join ${documents} on ${documents.id} = documents_search.rowid
-            where documents_search match ${query} and ${where} limit ${limit}`
-      : sql`${inIndex} limit ${limit}`;
+            where documents_search match ${query} and documents_search.rowid > ${after} and ${where} order by documents_search.rowid limit ${limit}`
+      : sql`${inIndex} and rowid > ${after} order by rowid limit ${limit}`;
   const ids = db.all<{ id: number }>(matches(GATHERED_MAX + 1)).map((row) => row.id);
   if (ids.length <= GATHERED_MAX) return { where: inArray(documents.id, ids), total: ids.length, totalCapped: false };
-  const n = db.get<{ n: number }>(sql`select count(*) as n from (${matches(COUNT_CAP + 1)})`).n;
+  const n = ids.length + db.get<{ n: number }>(sql`select count(*) as n from (${matches(COUNT_CAP + 1 - ids.length, ids.at(-1))})`).n;
   if (n > COUNT_CAP) return { where: walked, total: COUNT_CAP, totalCapped: true };
   // `+` keeps the id from being sought: the order's index is walked, each row's id looked up in the matches' set.
   return { where: and(sql`+${documents.id} in (${inIndex})`, where), total: n, totalCapped: false };
