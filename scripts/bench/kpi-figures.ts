@@ -100,6 +100,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   const { listSurgeries } = await import("../../app/models/surgery.server.ts");
   const { listTasks } = await import("../../app/models/task.server.ts");
   const { listMessages } = await import("../../app/models/message.server.ts");
+  const { listDocuments } = await import("../../app/models/document.server.ts");
   const { commsKpis } = await import("../../app/models/comms.server.ts");
 
   const now = new Date();
@@ -191,6 +192,10 @@ export async function measureFigures(): Promise<FigureTiming[]> {
     const { filters, ...state } = parseListState(url(page), lists.SURGERY_LIST);
     return listSurgeries(state, filters);
   };
+  const documentsPage = (page: string) => {
+    const { filters, ...state } = parseListState(url(page), lists.DOCUMENT_LIST);
+    return listDocuments(state, filters);
+  };
   const tasksPage = (page: string) => {
     const { filters, ...state } = parseListState(url(page), lists.TASK_LIST);
     return listTasks(state, { q: state.q, filters, userId: 1, today: todayIsoInClinic() });
@@ -210,6 +215,8 @@ export async function measureFigures(): Promise<FigureTiming[]> {
     ...["/appointments", "/appointments?page=20000", "/appointments?q=silva"].map((page): [string, () => unknown] => [page, () => appointmentsPage(page)]),
     ...["/surgeries", "/surgeries?stage=aprovado", "/surgeries?q=silva"].map((page): [string, () => unknown] => [page, () => surgeriesPage(page)]),
     ...["/tasks", "/tasks?q=silva"].map((page): [string, () => unknown] => [page, () => tasksPage(page)]),
+    // A name in a few thousand documents ('renato'), alone and among the exams: the search's middle ground.
+    ...["/files", "/files?q=silva", "/files?q=renato", "/files?category=exame", "/files?q=renato&category=exame"].map((page): [string, () => unknown] => [page, () => documentsPage(page)]),
     [`${concluded}, next page`, () => surgeriesPage(surgeriesNext)],
     [`${completed}, next page`, () => appointmentsPage(appointmentsNext)],
     ["/pipeline?coluna=concluido, next page", () => loadColumn("concluido", columnNext, column, now)],
