@@ -4,11 +4,11 @@ import { recordAudit, recordDownload } from "~/.server/audit";
 import { db, preparedQuery } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import type { VersionedTable } from "~/.server/data-cache";
-import { COUNT_CAP, type KeysetOrder, countMatches, keysetPage, locateIn, pageIds, pageUntilWrite } from "~/.server/pagination";
+import { COUNT_CAP, type KeysetOrder, countMatches, keysetList, pageIds, pageUntilWrite } from "~/.server/pagination";
 import { ftsPhrase, likeWord, pairTermsQuery, searchWords, typedDigits } from "~/.server/search-sql";
 import { type ReceivedFile, discardUpload, keepUpload, newStorageName, removeStored, verifyStored } from "~/.server/uploads";
 import { addDaysInClinic, startOfIsoDateInClinic } from "~/lib/dates";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import type { DocumentFilters, DocumentSort } from "~/lib/lists";
 import { buildSearchText } from "~/lib/search";
 import type { DocumentInput } from "~/validation/document";
@@ -153,12 +153,14 @@ function readDocuments(state: ListParams<DocumentSort>, filters: DocumentFilters
   const filtered = documentFilters(filters);
   const { where, ...counted } = matchedDocuments(search, filtered);
   const order: KeysetOrder = { key: documents.createdAt, id: documents.id, dir: state.dir };
-  const page = keysetPage(
+  return keysetList(
+    documents,
+    where,
     state,
     order,
-    (position, orderBy, limit, offset) => {
+    (matching, orderBy, limit, offset) => {
       // The page's ids from the documents alone (the date order walked, or the matches' rows sorted), then their joins.
-      const ids = pageIds(documents, documents.id, and(where, position), orderBy, { limit, offset });
+      const ids = pageIds(documents, documents.id, matching, orderBy, { limit, offset });
       if (ids.length === 0) return [];
       return db
         .select({
@@ -182,10 +184,8 @@ function readDocuments(state: ListParams<DocumentSort>, filters: DocumentFilters
         .orderBy(...orderBy)
         .all();
     },
-    counted.totalCapped ? null : counted.total,
-    locateIn(documents, where, order),
+    counted,
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 export function getDocument(id: number) {
