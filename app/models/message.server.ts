@@ -3,10 +3,10 @@ import { messages, messageTemplates, patients, whatsappConsents } from "~db/sche
 import { recordAudit } from "~/.server/audit";
 import { cachedUntilTablesChange, cachedUntilWrite } from "~/.server/data-cache";
 import { type Tx, db } from "~/.server/db";
-import { type KeysetOrder, countMatches, keysetPage, locateIn, pageUntilWrite } from "~/.server/pagination";
+import { type KeysetOrder, keysetList, pageUntilWrite } from "~/.server/pagination";
 import type { DeliveryStatus, InboundEvent, StatusEvent } from "~/.server/whatsapp";
 import type { MessageStatus } from "~/lib/enums";
-import { PAGE_SIZE, type ListState } from "~/lib/list-params";
+import type { ListState } from "~/lib/list-params";
 import type { MESSAGE_LIST } from "~/lib/lists";
 import { PREVIEW_LENGTH, previewOf } from "~/lib/message-template";
 
@@ -64,23 +64,17 @@ function readMessages(state: MessageListState) {
     templateId ? eq(messages.templateId, templateId) : undefined,
   );
   const order: KeysetOrder = { key: messages.createdAt, id: messages.id, dir: state.dir };
-  const counted = countMatches(messages, where);
-  const page = keysetPage(
-    state,
-    order,
-    (position, orderBy, limit, offset) =>
-      db
-        .select({ ...ROW_FIELDS, cursorKey: messages.createdAt })
-        .from(messages)
-        .where(and(where, position))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset)
-        .all(),
-    counted.totalCapped ? null : counted.total,
-    locateIn(messages, where, order),
+  const page = keysetList(messages, where, state, order, (matching, orderBy, limit, offset) =>
+    db
+      .select({ ...ROW_FIELDS, cursorKey: messages.createdAt })
+      .from(messages)
+      .where(matching)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)
+      .all(),
   );
-  return { ...page, rows: page.rows.map(withPreview), ...counted, pageSize: PAGE_SIZE };
+  return { ...page, rows: page.rows.map(withPreview) };
 }
 export type MessageRow = ReturnType<typeof listMessages>["rows"][number];
 
