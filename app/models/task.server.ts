@@ -4,14 +4,14 @@ import { patients, profiles, subtasks, surgeries, tasks, userRoles, users } from
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
-import { type KeysetOrder, keysetPage, locateIn, pageUntilWrite } from "~/.server/pagination";
+import { type KeysetOrder, keysetList, pageUntilWrite } from "~/.server/pagination";
 import { type VersionedTable, cachedUntilWrite, tablesWriteCache } from "~/.server/data-cache";
 import { optionsOf } from "./filter-options.server";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
 import { todayIsoInClinic } from "~/lib/dates";
 import type { TaskStatus } from "~/lib/enums";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import type { TaskFilters, TaskSort } from "~/lib/lists";
 import { buildSearchText } from "~/lib/search";
 import {
@@ -222,26 +222,28 @@ function readTasks(state: ListParams<TaskSort>, criteria: TaskCriteria) {
   const stats = keptTaskStats(criteria);
   const where = taskWhere(criteria, { inOrder: true });
   const order: KeysetOrder = { key: tasks.dueSort, id: tasks.id, dir: state.dir };
-  const page = keysetPage(
+  // The total is the stat cards' (kept until a task is written), never counted again here; a typed
+  // page finds the task before it in the due-date index, without the joins (keysetList's locateIn).
+  const page = keysetList(
+    tasks,
+    where,
     state,
     order,
-    (position, orderBy, limit, offset) =>
+    (matching, orderBy, limit, offset) =>
       db
         .select({ ...TASK_ROW, cursorKey: tasks.dueSort })
         .from(tasks)
         .leftJoin(patients, eq(patients.id, tasks.patientId))
         .leftJoin(surgeries, eq(surgeries.id, tasks.surgeryId))
         .leftJoin(profiles, eq(profiles.id, tasks.assigneeId))
-        .where(and(where, position))
+        .where(matching)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)
         .all(),
-    stats.total,
-    // A typed page: the task before it found in the due-date index, without the joins.
-    locateIn(tasks, where, order),
+    { total: stats.total, totalCapped: false },
   );
-  return { ...page, rows: withChecklists(page.rows, criteria.today), total: stats.total, totalCapped: false, pageSize: PAGE_SIZE, stats };
+  return { ...page, rows: withChecklists(page.rows, criteria.today), stats };
 }
 
 const TASK_EXPORT_FIELDS = {

@@ -579,6 +579,13 @@ describe("at tens of thousands of tasks", () => {
     const numbered = listTasks({ ...state, page: 2 }, criteria);
     expect(second.rows.map((r) => r.id)).toEqual(numbered.rows.map((r) => r.id));
     expect(first.stats.total).toBe(db.select().from(tasks).where(taskWhere(criteria)).all().length);
+    // The list's total is the stat cards' own, and the last page (read from the far end) holds the rest.
+    expect(first).toMatchObject({ total: first.stats.total, totalCapped: false });
+    const lastPage = Math.ceil(first.total / first.pageSize);
+    expect(lastPage).toBeGreaterThan(2);
+    const last = listTasks({ ...state, page: lastPage }, criteria);
+    expect(last.rows).toHaveLength(first.total - (lastPage - 1) * first.pageSize);
+    expect(last.next).toBeNull();
 
     const unfiltered = criteriaFor("");
     // Each view the first after a write to the tasks (a title set to itself): the page is read afresh.
