@@ -1,9 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import fs from "node:fs";
-
-const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-  (p): p is string => !!p && fs.existsSync(p),
-);
+import { findChromium } from "./tests/e2e/chromium";
 
 /** One server on an empty database for the first-account flow, one with test accounts for the rest. */
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -47,7 +43,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: chromium,
+      executablePath: findChromium(),
       args: [
         "--no-sandbox",
         "--disable-gpu",
