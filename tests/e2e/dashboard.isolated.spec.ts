@@ -92,7 +92,7 @@ function insertFixtures() {
       transaction.run("receita", 77_700, firstOfNextMonth);
       transaction.run("receita", 50_000, lastDayOfLastMonth);
       transaction.run("receita", 50_200, firstOfLastMonth);
-    })();
+    }).immediate();
   } finally {
     db.close();
   }
@@ -188,7 +188,7 @@ test("a doctor sees the clinical figures but not the revenue", async ({ page, si
 
 test("an empty clinic shows zeros and hints, never invented figures", async ({ page, signIn }) => {
   const db = openTestDb("isolated");
-  db.transaction(() => clearClinicalRows(db))();
+  db.transaction(() => clearClinicalRows(db)).immediate();
   db.close();
   try {
     await signIn(page, "admin");

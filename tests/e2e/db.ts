@@ -12,6 +12,9 @@ export type TestDb = ReturnType<typeof openTestDb>;
 /**
  * The database file behind one of the test servers (see tests/e2e/serve.mjs), opened beside the
  * running server to insert fixtures or check what a screen wrote. WAL mode lets both work at once.
+ * A transaction that writes begins IMMEDIATE (`db.transaction(fn).immediate()`), as the app's do
+ * (app/.server/db.ts): a deferred one fails at once with "database is locked", past the busy
+ * timeout, when the server writes between its first read and its first write.
  */
 export function openTestDb(server: "app" | "isolated" | "onboarding" | "demo" | "comms" = "app") {
   const db = new Database(path.resolve(import.meta.dirname, `../.tmp/${server}${process.env.E2E_DB_SUFFIX ?? ""}.sqlite`));

@@ -14,7 +14,7 @@ function patientWithHistory(n: number) {
   );
   db.transaction(() => {
     for (let i = 0; i < n; i++) insert.run(patientId, doctorId, start + i * day, start + i * day + 1_800_000, `Consulta nº ${i + 1}`);
-  })();
+  }).immediate();
   db.prepare(
     "insert into surgeries (patient_id, doctor_id, surgery_type, scheduled_date, current_stage) values (?, ?, 'Microdiscectomia', ?, 'opme_cotacao')",
   ).run(patientId, doctorId, start + (n + 5) * day);

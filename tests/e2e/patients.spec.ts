@@ -132,7 +132,7 @@ test("pagination over 1 000 patients", async ({ page, signIn }) => {
   const db = openTestDb();
   db.transaction(() => {
     for (let i = 0; i < 1000; i++) insertPatient(db, `Lote ${tag} ${String(i).padStart(4, "0")}`);
-  })();
+  }).immediate();
   db.close();
 
   await signIn(page, "admin");
