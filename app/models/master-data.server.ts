@@ -6,9 +6,9 @@ import { type DB, type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import { isForeignKeyViolation } from "~/.server/sql-errors";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, keysetList } from "~/.server/pagination";
 import { formatCnpj } from "~/lib/documents";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 
 /**
  * What the four Cadastros models (payers, hospitals, suppliers, medical codes) share: the searched,
@@ -48,22 +48,21 @@ export function catalogPage<Fields extends Record<string, SQLiteColumn | SQL.Ali
   order: KeysetOrder,
   fields: Fields,
 ) {
-  const counted = countMatches(table, where);
-  const page = keysetPage(
+  return keysetList(
+    table,
+    where,
     state,
     order,
-    (position, orderBy, limit, offset) =>
+    (at, orderBy, limit, offset) =>
       db
         .select({ id: table.id, ...fields, cursorKey: order.key })
         .from(table)
-        .where(and(where, position))
+        .where(at)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)
         .all() as Array<{ id: number; cursorKey: unknown } & SelectResultFields<Fields>>,
-    counted.totalCapped ? null : counted.total,
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 export interface CatalogSpec<Input> {

@@ -3,10 +3,10 @@ import { type OrderDetails, orderStatusChanges, orders, patients, profiles, supp
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
-import { countMatches, keysetPage } from "~/.server/pagination";
+import { keysetList } from "~/.server/pagination";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import type { OrderStatus } from "~/lib/enums";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import { buildSearchText } from "~/lib/search";
 import { type OrderInput, type OrderItem, orderTotalCents } from "~/validation/order";
 
@@ -32,35 +32,28 @@ function orderWhere({ q, filters }: Pick<OrderState, "q" | "filters">) {
 }
 
 export function listOrders(state: OrderState) {
-  const where = orderWhere(state);
   const order = { key: orders.createdAt, id: orders.id, dir: state.dir };
-  const counted = countMatches(orders, where);
-  const page = keysetPage(
-    state,
-    order,
-    (position, orderBy, limit, offset) =>
-      db
-        .select({
-          id: orders.id,
-          orderType: orders.orderType,
-          status: orders.status,
-          totalCents: orders.totalCents,
-          createdAt: orders.createdAt,
-          patientName: patients.name,
-          supplierName: suppliers.name,
-          cursorKey: order.key,
-        })
-        .from(orders)
-        .leftJoin(patients, eq(patients.id, orders.patientId))
-        .leftJoin(suppliers, eq(suppliers.id, orders.supplierId))
-        .where(and(where, position))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset)
-        .all(),
-    counted.totalCapped ? null : counted.total,
+  return keysetList(orders, orderWhere(state), state, order, (where, orderBy, limit, offset) =>
+    db
+      .select({
+        id: orders.id,
+        orderType: orders.orderType,
+        status: orders.status,
+        totalCents: orders.totalCents,
+        createdAt: orders.createdAt,
+        patientName: patients.name,
+        supplierName: suppliers.name,
+        cursorKey: order.key,
+      })
+      .from(orders)
+      .leftJoin(patients, eq(patients.id, orders.patientId))
+      .leftJoin(suppliers, eq(suppliers.id, orders.supplierId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)
+      .all(),
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 /** The stored items, whatever shape older rows had (anything unreadable is left out). */

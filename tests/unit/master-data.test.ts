@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, medicalCodes, orders, payerTissSettings, payers, suppliers } from "~db/schema";
 import { db } from "~/.server/db";
 import { isValidCnpj, normalizeCep } from "~/lib/documents";
+import { parseCursor } from "~/lib/list-params";
 import { createHospital, getHospital, listHospitals } from "~/models/hospital.server";
 import { importCsv } from "~/models/master-data-csv.server";
 import { MasterDataError } from "~/models/master-data.server";
@@ -193,6 +194,32 @@ describe("payer model", () => {
     const supplierId = createSupplier(adminId, parse(supplierSchema, { name: "OPME Brasil" }).value as never);
     db.insert(orders).values({ orderType: "OPME", supplierId }).run();
     expect(() => deleteSupplier(adminId, supplierId)).toThrow("Não é possível excluir OPME Brasil: este fornecedor está em 1 pedido. Marque-o como inativo.");
+  });
+});
+
+describe("Cadastros pages", () => {
+  it("reaches the same page by its link (cursor), by its number typed in the URL, and back", () => {
+    for (let i = 1; i <= 60; i++) {
+      createHospital(adminId, parse(hospitalSchema, { name: `Hospital Paginado ${String(i).padStart(2, "0")}` }).value as never);
+    }
+    const names = (from: number, to: number) =>
+      Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => `Hospital Paginado ${String(from + (to > from ? i : -i)).padStart(2, "0")}`);
+    const state = { q: "paginado", sort: "name" as const, dir: "asc" as const };
+    const first = listHospitals({ ...state, page: 1 });
+    expect(first).toMatchObject({ total: 60, totalCapped: false, pageSize: 25, prev: null });
+    expect(first.rows.map((r) => r.name)).toEqual(names(1, 25));
+
+    // Page 2 of 3 is in the first half: a typed number finds the row before it in the index, then reads on.
+    const byLink = listHospitals({ ...state, page: 2, after: parseCursor(first.next) });
+    const typed = listHospitals({ ...state, page: 2 });
+    expect(byLink.rows.map((r) => r.name)).toEqual(names(26, 50));
+    expect(typed.rows).toEqual(byLink.rows);
+    expect([typed.next, typed.prev]).toEqual([byLink.next, null]);
+    expect(listHospitals({ ...state, page: 3, after: parseCursor(typed.next) }).rows.map((r) => r.name)).toEqual(names(51, 60));
+    expect(listHospitals({ ...state, page: 3 }).rows.map((r) => r.name)).toEqual(names(51, 60));
+
+    expect(listHospitals({ ...state, dir: "desc", page: 2 }).rows.map((r) => r.name)).toEqual(names(35, 11));
+    expect(listHospitals({ ...state, page: 4 }).rows).toEqual([]);
   });
 });
 
