@@ -8,12 +8,12 @@ import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { drive_v3 } from "googleapis/build/src/apis/drive/v3";
 import { documents, googleDriveFiles, patients } from "~db/schema";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import { recordAudit } from "./audit";
 import { db } from "./db";
 import { DomainError } from "./domain-error";
 import { GOOGLE_MESSAGES, GoogleError, apiRoot, authorizedClient, googleConfig, statusOfGoogleError } from "./google";
-import { countMatches, keysetPage } from "./pagination";
+import { keysetList } from "./pagination";
 import { type ReceivedFile, ALLOWED_TYPES, UPLOAD_MESSAGES, UploadError, discardUpload, receiveUpload, storedPath, verifyStored } from "./uploads";
 
 export const DRIVE_MAX_MB = 20;
@@ -195,11 +195,12 @@ export async function sendDocumentToDrive(userId: number, documentId: number): P
 
 /** google_drive_files newest first (SPEC §7), a page at a time through the uploaded_at index. */
 export function listDriveFiles(state: ListParams<"uploadedAt">) {
-  const counted = countMatches(googleDriveFiles, undefined);
-  const page = keysetPage(
+  return keysetList(
+    googleDriveFiles,
+    undefined,
     state,
     { key: googleDriveFiles.uploadedAt, id: googleDriveFiles.id, dir: state.dir },
-    (position, orderBy, limit, offset) =>
+    (at, orderBy, limit, offset) =>
       db
         .select({
           id: googleDriveFiles.id,
@@ -214,12 +215,10 @@ export function listDriveFiles(state: ListParams<"uploadedAt">) {
         })
         .from(googleDriveFiles)
         .leftJoin(patients, eq(patients.id, googleDriveFiles.patientId))
-        .where(position)
+        .where(at)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)
         .all(),
-    counted.totalCapped ? null : counted.total,
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }

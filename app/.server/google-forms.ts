@@ -5,12 +5,12 @@
  */
 import { forms_v1 } from "googleapis/build/src/apis/forms/v1";
 import { googleForms } from "~db/schema";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import { recordAudit } from "./audit";
 import { db } from "./db";
 import { DomainError } from "./domain-error";
 import { GOOGLE_MESSAGES, apiRoot, authorizedClient, googleConfig, statusOfGoogleError } from "./google";
-import { countMatches, keysetPage } from "./pagination";
+import { keysetList } from "./pagination";
 
 export const FORM_CREATE_FAILED = "Falha ao criar formulário";
 
@@ -42,20 +42,19 @@ export async function createGoogleForm(userId: number, title: string) {
 
 /** google_forms newest first (SPEC §7), a page at a time through the created_at index. */
 export function listGoogleForms(state: ListParams<"createdAt">) {
-  const counted = countMatches(googleForms, undefined);
-  const page = keysetPage(
+  return keysetList(
+    googleForms,
+    undefined,
     state,
     { key: googleForms.createdAt, id: googleForms.id, dir: state.dir },
-    (position, orderBy, limit, offset) =>
+    (at, orderBy, limit, offset) =>
       db
         .select({ id: googleForms.id, cursorKey: googleForms.createdAt, title: googleForms.title, formId: googleForms.formId, responderUri: googleForms.responderUri, createdAt: googleForms.createdAt })
         .from(googleForms)
-        .where(position)
+        .where(at)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)
         .all(),
-    counted.totalCapped ? null : counted.total,
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }

@@ -5,11 +5,11 @@ import { feeStatementImports, patients, payers, profiles, receivableGlosas, rece
 import { recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, keysetList } from "~/.server/pagination";
 import { type ReceivedFile, documentsDir, keepUpload, newStorageName, removeStored } from "~/.server/uploads";
 import { addDaysInClinic, startOfIsoDateInClinic, todayIsoInClinic } from "~/lib/dates";
 import { IMPORT_MESSAGES, type LineOutcome } from "~/lib/fee-statement";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import { formatBRL } from "~/lib/money";
 import type { ReceivableStatus } from "~/lib/receivables";
 import { normalizeSearch } from "~/lib/search";
@@ -366,11 +366,12 @@ export function storeStatementFile(userId: number, file: ReceivedFile, now = new
 /** One page of what was received, newest first (keyset on `uploaded_at`, its index). */
 export function listImports(state: ListParams<"uploadedAt">) {
   const order: KeysetOrder = { key: feeStatementImports.uploadedAt, id: feeStatementImports.id, dir: state.dir };
-  const counted = countMatches(feeStatementImports, undefined);
-  const page = keysetPage(
+  return keysetList(
+    feeStatementImports,
+    undefined,
     state,
     order,
-    (position, orderBy, limit, offset) =>
+    (at, orderBy, limit, offset) =>
       db
         .select({
           id: feeStatementImports.id,
@@ -387,14 +388,12 @@ export function listImports(state: ListParams<"uploadedAt">) {
         })
         .from(feeStatementImports)
         .leftJoin(profiles, eq(profiles.id, feeStatementImports.uploadedBy))
-        .where(position)
+        .where(at)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)
         .all(),
-    counted.total,
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 export function getImport(id: number) {

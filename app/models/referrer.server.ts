@@ -3,9 +3,9 @@ import { patientReferrals, patients, referrerCounts, referrerPaidDays, referrers
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
-import { countMatches, keysetPage, pageUntilWrite } from "~/.server/pagination";
+import { keysetList, pageUntilWrite } from "~/.server/pagination";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import { buildSearchText } from "~/lib/search";
 import { patientSearch } from "./patient.server";
 import type { ReferrerInput } from "~/validation/referrer";
@@ -66,11 +66,12 @@ export function listReferrers(state: ListParams<"name">, period: PaidPeriod) {
 function readReferrers(state: ListParams<"name">, period: PaidPeriod) {
   const where = matchAllWords(state.q, (word) => likeWord(referrers.searchText, word));
   const order = { key: referrers.searchText, id: referrers.id, dir: state.dir };
-  const counted = countMatches(referrers, where);
-  const page = keysetPage(
+  const page = keysetList(
+    referrers,
+    where,
     state,
     order,
-    (position, orderBy, limit, offset) =>
+    (at, orderBy, limit, offset) =>
       db
         .select({
           id: referrers.id,
@@ -85,19 +86,18 @@ function readReferrers(state: ListParams<"name">, period: PaidPeriod) {
           cursorKey: order.key,
         })
         .from(referrers)
-        .where(and(where, position))
+        .where(at)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)
         .all(),
-    counted.totalCapped ? null : counted.total,
   );
   const figures = referrerFigures(
     page.rows.map((row) => row.id),
     period,
     new Map(page.rows.map((row) => [row.id, row.commissionRate])),
   );
-  return { ...page, ...counted, rows: page.rows.map((row) => ({ ...row, ...figures.get(row.id)! })), pageSize: PAGE_SIZE };
+  return { ...page, rows: page.rows.map((row) => ({ ...row, ...figures.get(row.id)! })) };
 }
 
 export function getReferrer(id: number) {

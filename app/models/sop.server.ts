@@ -4,10 +4,10 @@ import { profiles, sopVersions, sops } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
-import { type KeysetOrder, countMatches, keysetPage } from "~/.server/pagination";
+import { type KeysetOrder, keysetList } from "~/.server/pagination";
 import { likeWord, matchAllWords } from "~/.server/search-sql";
 import type { SopStatus } from "~/lib/enums";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import { buildSearchText } from "~/lib/search";
 import type { SopInput } from "~/validation/sop";
 import { renderMarkdown } from "./sop-markdown.server";
@@ -39,22 +39,21 @@ const SOP_ROW = { title: sops.title, category: sops.category, status: sops.statu
 export function listSops(state: SopState) {
   const where = sopWhere(state);
   const order = sopOrder(state);
-  const counted = countMatches(sops, where);
-  const page = keysetPage(
+  return keysetList(
+    sops,
+    where,
     state,
     order,
-    (position, orderBy, limit, offset) =>
+    (at, orderBy, limit, offset) =>
       db
         .select({ id: sops.id, ...SOP_ROW, cursorKey: order.key })
         .from(sops)
-        .where(and(where, position))
+        .where(at)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)
         .all(),
-    counted.totalCapped ? null : counted.total,
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 export function getSop(id: number) {

@@ -4,9 +4,9 @@ import { diffChanges, recordAudit } from "~/.server/audit";
 import { type Tx, db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
 import { writeCache } from "~/.server/data-cache";
-import { countMatches, keysetPage, pageUntilWrite } from "~/.server/pagination";
+import { keysetList, pageUntilWrite } from "~/.server/pagination";
 import type { TransactionType } from "~/lib/enums";
-import { PAGE_SIZE, type ListParams } from "~/lib/list-params";
+import type { ListParams } from "~/lib/list-params";
 import type { TransactionFilters } from "~/lib/lists";
 import type { TransactionInput } from "~/validation/transaction";
 import { ledgerTotals } from "./kpi-financial.server";
@@ -48,22 +48,21 @@ export function listTransactions(state: TransactionState) {
 function readTransactions(state: TransactionState) {
   const where = transactionWhere(state.filters);
   const order = { key: t.transactionDate, id: t.id, dir: state.dir };
-  const counted = countMatches(t, where);
-  const page = keysetPage(
+  return keysetList(
+    t,
+    where,
     state,
     order,
-    (position, orderBy, limit, offset) =>
+    (at, orderBy, limit, offset) =>
       db
         .select({ ...LIST_FIELDS, cursorKey: order.key })
         .from(t)
-        .where(and(where, position))
+        .where(at)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset)
         .all(),
-    counted.totalCapped ? null : counted.total,
   );
-  return { ...page, ...counted, pageSize: PAGE_SIZE };
 }
 
 /** The cash book's first and last possible days: its whole history as a period. */
