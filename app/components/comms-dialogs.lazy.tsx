@@ -82,7 +82,7 @@ export function RuleDialog({
   lastResult,
 }: {
   rule: RuleDraft | null;
-  templates: { id: number; title: string }[];
+  templates: readonly { id: number; title: string }[];
   closeTo: string;
   lastResult: LastResult;
 }) {

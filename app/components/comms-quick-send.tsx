@@ -51,8 +51,8 @@ export function QuickSendCard({
   error,
   keep,
 }: {
-  templates: QuickSendTemplate[];
-  patientOptions: PickerOption[];
+  templates: readonly QuickSendTemplate[];
+  patientOptions: readonly PickerOption[];
   draft: QuickSendDraft;
   /** The chosen patient's name, as the server knows it (the preview's {{paciente.nome}}). */
   patientName: string | null;

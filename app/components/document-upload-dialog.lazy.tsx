@@ -14,7 +14,7 @@ import { formatDate } from "~/lib/dates";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "~/lib/enums";
 
 type UploadState =
-  | { step: "patient"; patientQ: string; patients: PickerOption[] }
+  | { step: "patient"; patientQ: string; patients: readonly PickerOption[] }
   | {
       step: "file";
       patient: { id: number; name: string };

@@ -25,7 +25,7 @@ export interface EntityPickerProps {
   /** Key of the list in the endpoint's answer (`patients`). */
   resultsKey: string;
   /** Options rendered by the server: the matches for the current search, with the selected one first. */
-  options: PickerOption[];
+  options: readonly PickerOption[];
   defaultValue?: number | null;
   searchDefault?: string;
   searchPlaceholder?: string;

@@ -4,6 +4,7 @@ import { recordAudit } from "~/.server/audit";
 import { cachedUntilTablesChange, cachedUntilWrite } from "~/.server/data-cache";
 import { type Tx, db } from "~/.server/db";
 import { type KeysetOrder, keysetList, pageUntilWrite } from "~/.server/pagination";
+import { sentAsJson } from "~/.server/sent-as-json";
 import type { DeliveryStatus, InboundEvent, StatusEvent } from "~/.server/whatsapp";
 import type { MessageStatus } from "~/lib/enums";
 import type { ListState } from "~/lib/list-params";
@@ -84,8 +85,9 @@ export type MessageRow = ReturnType<typeof listMessages>["rows"][number];
  */
 export function recentMessages(limit = 10) {
   const bounded = Math.min(Math.max(limit, 1), 100);
+  // Sent as JSON made once: the communication centre shows them on every view.
   return cachedUntilTablesChange(["messages"], `recent-messages:${bounded}`, () =>
-    db.select(ROW_FIELDS).from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).limit(bounded).all().map(withPreview),
+    sentAsJson(db.select(ROW_FIELDS).from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).limit(bounded).all().map(withPreview)),
   );
 }
 

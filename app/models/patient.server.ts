@@ -2,7 +2,7 @@ import { type SQL, type SQLWrapper, and, asc, count, desc, eq, inArray, ne, sql 
 import { appointments, documents, patients, surgeries } from "~db/schema";
 import { diffChanges, recordAudit } from "~/.server/audit";
 import { DomainError } from "~/.server/domain-error";
-import { db, prepared } from "~/.server/db";
+import { db, prepared, preparedQuery } from "~/.server/db";
 import { ftsPhrase, likeWord, pairTermsQuery, searchWords, typedDigits } from "~/.server/search-sql";
 import { isUniqueViolation } from "~/.server/sql-errors";
 import { tablesWriteCache } from "~/.server/data-cache";
@@ -232,8 +232,13 @@ export function patientExport({ q, sort, dir }: Omit<ListParams<PatientSort>, "p
 }
 
 export function getPatient(id: number) {
-  return db.select().from(patients).where(eq(patients.id, id)).get() ?? null;
+  return patientByIdQuery().get({ id }) ?? null;
 }
+
+/** Prepared once: the files list reads its filtered patient on every view (~0.1 ms to build and compile). */
+const patientByIdQuery = preparedQuery(() =>
+  db.select().from(patients).where(eq(patients.id, sql.placeholder("id"))).prepare(),
+);
 
 /**
  * Patients matching a query, for pickers: a patient picker's matches for `q` (`/api/patients`,

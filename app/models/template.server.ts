@@ -4,7 +4,9 @@ import { diffChanges, recordAudit } from "~/.server/audit";
 import { cachedUntilWrite } from "~/.server/data-cache";
 import { db } from "~/.server/db";
 import { DomainError } from "~/.server/domain-error";
+import { sentAsJson } from "~/.server/sent-as-json";
 import { isUniqueViolation } from "~/.server/sql-errors";
+import { optionsOf } from "./filter-options.server";
 import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateStatus } from "~/lib/enums";
 import type { TemplateInput } from "~/validation/comms";
 
@@ -24,10 +26,11 @@ export type TemplateRow = { id: number; title: string; category: TemplateCategor
 
 /** Every template (a clinic has dozens, not thousands), grouped by the five categories of SPEC §9 in order. */
 export function templatesByCategory(): { category: TemplateCategory; templates: TemplateRow[] }[] {
-  // Kept until the next write: the communication centre shows them on every view (read-only to callers).
+  // Kept until the next write: the communication centre shows them on every view (read-only to
+  // callers), and sends them as JSON made once.
   return cachedUntilWrite("templates-by-category", () => {
     const rows = db.select(FIELDS).from(messageTemplates).orderBy(asc(messageTemplates.category), asc(messageTemplates.title)).all();
-    return TEMPLATE_CATEGORIES.map((category) => ({ category, templates: rows.filter((row) => row.category === category) }));
+    return sentAsJson(TEMPLATE_CATEGORIES.map((category) => ({ category, templates: rows.filter((row) => row.category === category) })));
   });
 }
 
@@ -41,6 +44,17 @@ export function listTemplates(status?: TemplateStatus | null): TemplateRow[] {
       .orderBy(asc(messageTemplates.title))
       .all(),
   );
+}
+
+/**
+ * The approved templates as the send forms offer them (id, title, body): the same array from one
+ * page to the next until a template is written (`optionsOf`), its JSON made once.
+ */
+export function approvedTemplateChoices() {
+  return optionsOf(listTemplates("aprovado"), templateChoice);
+}
+function templateChoice({ id, title, body }: TemplateRow) {
+  return { id, title, body };
 }
 
 export function getTemplate(id: number): TemplateRow | null {

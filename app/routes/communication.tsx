@@ -19,7 +19,7 @@ import { useToastEffect } from "~/lib/use-toast-effect";
 import { getRule, listRules, setRuleEnabled, createRule, updateRule } from "~/models/automation.server";
 import { commsDialogs, commsKpis, quickSendState, sendQuickMessage, sendReply } from "~/models/comms.server";
 import { recentMessages } from "~/models/message.server";
-import { createTemplate, getTemplate, listTemplates, templatesByCategory, updateTemplate } from "~/models/template.server";
+import { approvedTemplateChoices, createTemplate, getTemplate, templatesByCategory, updateTemplate } from "~/models/template.server";
 import { quickSendSchema, replySchema, ruleSchema, templateSchema, toggleRuleSchema } from "~/validation/comms";
 import type { Route } from "./+types/communication";
 
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = url.searchParams;
 
   const dialogs = commsDialogs(params, user);
-  const approved = listTemplates("aprovado").map((t) => ({ id: t.id, title: t.title, body: t.body }));
+  const approved = approvedTemplateChoices();
   const canSend = can(user, "communication", "create");
   const quickSend = canSend && (tab === "whatsapp" || dialogs.sendDialog) ? quickSendState(params) : null;
   return {

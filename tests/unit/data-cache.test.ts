@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordAuthEvent, recordView } from "~/.server/audit";
 import { cachedUntilWrite, withoutNewVersion } from "~/.server/data-cache";
 import { databasePath, db, sqlite } from "~/.server/db";
-import { appointments, surgeries, surgeryFeeLines } from "~db/schema";
+import { appointments, messageTemplates, surgeries, surgeryFeeLines } from "~db/schema";
 import { computeFeesByDoctor, computePayerSummary, feesByDoctor, payerSummary } from "~/models/honorarios.server";
 import { getSessionUser } from "~/.server/session";
 import { ensureClinicSettings } from "~/.server/secrets";
@@ -15,6 +15,9 @@ import { listAppointments } from "~/models/appointment.server";
 import { createPatient, listPatients, searchPatientOptions } from "~/models/patient.server";
 import { searchDoctorOptions } from "~/models/doctor-options.server";
 import { optionsOf } from "~/models/filter-options.server";
+import { doctorPickerOptions, patientPickerOptions } from "~/models/picker-options.server";
+import { recentMessages } from "~/models/message.server";
+import { approvedTemplateChoices, templatesByCategory } from "~/models/template.server";
 import { registryOption } from "~/lib/form-options";
 import { listHospitalOptions, listPayerOptions, listSurgeries } from "~/models/surgery.server";
 import { type SignedIn, capturePrepared, getRequest, insertDoctor, insertHospital, insertPatient, insertPayer, loginAs } from "../support/fixtures";
@@ -197,6 +200,49 @@ describe("kept filter options", () => {
     const withChosen = optionsOf(listPayerOptions(payer), registryOption);
     expect(withChosen.map((o) => o.label)).toContain("Pagador Inativo Escolhido (inativo)");
     expect(optionsOf(listPayerOptions(), registryOption).map((o) => o.label)).not.toContain("Pagador Inativo Escolhido (inativo)");
+  });
+});
+
+describe("a picker's options and the communication centre's lists", () => {
+  const sentJson = (value: object) => (value as Record<symbol, unknown>)[Symbol.for("sinapse.sentAsJson")];
+
+  it("are the same arrays from one view to the next until a write to what they read, sent as JSON made once", () => {
+    insertPatient("Heloísa Seletorina Prado", { cpf: "52998224725" });
+    const otherId = insertPatient("Otávio Fora da Busca");
+    insertDoctor("Dr. Seletorino Campos", { crm: "771122" });
+    const patientsFound = () => patientPickerOptions("seletorina", null);
+    const first = patientsFound();
+    expect(first.map((o) => o.label)).toEqual(["Heloísa Seletorina Prado · CPF 529.982.247-25"]);
+    expect(patientsFound()).toBe(first);
+    expect(sentJson(first)).toBe(JSON.stringify(first));
+    const doctorsFound = doctorPickerOptions("seletorino", null);
+    expect(doctorPickerOptions("seletorino", null)).toBe(doctorsFound);
+    // The chosen patient, not among the matches, comes first in options made afresh.
+    const withChosen = patientPickerOptions("seletorina", otherId);
+    expect(withChosen.map((o) => o.id)).toEqual([otherId, first[0].id]);
+    expect(patientsFound()).toBe(first);
+
+    const approved = approvedTemplateChoices();
+    const categories = templatesByCategory();
+    const recent = recentMessages(10);
+    expect(approvedTemplateChoices()).toBe(approved);
+    expect(templatesByCategory()).toBe(categories);
+    expect(recentMessages(10)).toBe(recent);
+    for (const value of [approved, categories]) expect(sentJson(value)).toBe(JSON.stringify(value));
+    expect(typeof sentJson(recent)).toBe("string");
+
+    // A patient written: the patients' matches are read again, the doctors' are kept.
+    insertPatient("Ítalo Seletorina Reis");
+    const after = patientsFound();
+    expect(after).not.toBe(first);
+    expect(after.map((o) => o.label)).toContain("Ítalo Seletorina Reis");
+    expect(doctorPickerOptions("seletorino", null)).toBe(doctorsFound);
+    // A template approved: the send forms offer it.
+    db.insert(messageTemplates).values({ title: "Aprovado Agora", category: "agendamento", status: "aprovado", body: "Oi {{paciente.nome}}" }).run();
+    const approvedAfter = approvedTemplateChoices();
+    expect(approvedAfter).not.toBe(approved);
+    expect(approvedAfter.map((t) => t.title)).toContain("Aprovado Agora");
+    expect(templatesByCategory()).not.toBe(categories);
   });
 });
 

@@ -133,6 +133,9 @@ describe("patients model", () => {
       .run();
     expect(() => deletePatient(staff, id)).toThrow("Não é possível excluir Com Consulta: há 1 consulta e 0 cirurgias ligadas a este paciente.");
     expect(getPatient(id)).not.toBeNull();
+    // Prepared once: a view that names a patient (the files list's filter) compiles nothing.
+    expect(capturePrepared(() => expect(getPatient(id)?.name).toBe("Com Consulta"))).toEqual([]);
+    expect(getPatient(0)).toBeNull();
 
     const free = createPatient(staff, { ...base, name: "Sem Vínculos" });
     deletePatient(staff, free);

@@ -15,7 +15,7 @@ import type { recentMessages } from "~/models/message.server";
 /** The quick send as the loader prepares it (quickSendState in comms.server.ts). */
 export interface QuickSendState {
   draft: QuickSendDraft;
-  patientOptions: PickerOption[];
+  patientOptions: readonly PickerOption[];
   name: string | null;
   consent: string | null;
 }
@@ -38,7 +38,7 @@ export function WhatsappTab({
   quickSend: QuickSendState | null;
   /** The quick send is open in its dialog: the card stays out of the page. */
   sendDialogOpen: boolean;
-  templates: QuickSendTemplate[];
+  templates: readonly QuickSendTemplate[];
   recent: ReturnType<typeof recentMessages>;
   categories: TemplateCategoryList;
   messagesHref: string;
