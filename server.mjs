@@ -14,11 +14,14 @@
 // and .gz files the build writes next to them (vite.config.ts) or compressed once and kept.
 // Pages and data are compressed on the fly, flushed as React streams them; a page rendered whole
 // (app/entry.server.tsx hands its buffers over) is written at once, with its length when sent as is.
+// Requests are started in the order they came in, one per turn of the event loop
+// (scripts/arrival-order.mjs), so none waits behind requests that came in after it.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
+import { inArrivalOrder } from "./scripts/arrival-order.mjs";
 
 // React picks its production or development build when first imported: decide before that.
 process.env.NODE_ENV ??= "production";
@@ -356,7 +359,8 @@ function log(req, res, start) {
   process.stdout.write(`${req.method} ${req.url} ${res.statusCode} ${ms} ms\n`);
 }
 
-const server = http.createServer(async (req, res) => {
+/** One request: a file of the build, or a page or data through React Router. */
+async function handle(req, res) {
   try {
     if (req.method === "GET" || req.method === "HEAD") {
       const q = req.url.indexOf("?");
@@ -386,7 +390,10 @@ const server = http.createServer(async (req, res) => {
     else res.destroy();
     if (!req.destroyed && error?.name !== "AbortError") console.error(error);
   }
-});
+}
+
+// Started in the order the requests came in, one per turn of the event loop (scripts/arrival-order.mjs).
+const server = http.createServer(inArrivalOrder(handle));
 
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
