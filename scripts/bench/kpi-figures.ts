@@ -7,7 +7,9 @@
  * Each report is computed through the same model function its screen calls, bypassing the
  * `cachedUntilWrite` cache, for the periods a user can pick (this month, this year, ten years:
  * the longest custom range) with and without the busiest doctor's or payer's filter. A report is
- * timed RUNS times after one warm-up and its median is kept. The issue's budget is 20 ms per
+ * timed RUNS times after one warm-up and its median is kept; a first view after a write is timed
+ * from the write's commit on (the write, whose synced commit takes the disk's time, is not the
+ * read's cost). The issue's budget is 20 ms per
  * figure: a report's cost is divided by the figures and tables it shows (each KPI report also
  * computes its previous period); a report within 20 ms in total meets it for every figure.
  *
@@ -48,10 +50,16 @@ function median(values: number[]) {
 
 const url = (page: string) => new URL(page, "http://localhost");
 
-function time(run: () => unknown): number {
+/**
+ * The median time of `run`. `before`, when given, runs untimed ahead of each run: a write whose own
+ * commit (a synced one, whose time is the disk's) is not the read's cost.
+ */
+function time(run: () => unknown, before?: () => unknown): number {
+  before?.();
   run(); // warm-up: statement preparation, page cache
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) {
+    before?.();
     const start = performance.now();
     run();
     samples.push(performance.now() - start);
@@ -222,7 +230,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
     ["/pipeline?coluna=concluido, next page", () => loadColumn("concluido", columnNext, column, now)],
   ];
   for (const [page, read] of listPages) {
-    rows.push({ screen: page, period: "now", filter: "a page of rows, after a write to the patients", ms: time(() => (write.run(), read())), items: 1 });
+    rows.push({ screen: page, period: "now", filter: "a page of rows, after a write to the patients", ms: time(read, () => write.run()), items: 1 });
   }
   // The message log's pages, kept until a message is written (a status the provider moves): the
   // first view after such a write. Its middle page is a typed one, found in the date index.
@@ -233,10 +241,10 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   };
   const messagePages = Math.max(1, Math.ceil(messagesPage("/communication/messages").total / PAGE_SIZE));
   for (const page of ["/communication/messages", "/communication/messages?status=read", `/communication/messages?page=${Math.ceil(messagePages / 2)}`]) {
-    rows.push({ screen: page, period: "now", filter: "a page of rows, after a write to the messages", ms: time(() => (touchMessage.run(), messagesPage(page))), items: 1 });
+    rows.push({ screen: page, period: "now", filter: "a page of rows, after a write to the messages", ms: time(() => messagesPage(page), () => touchMessage.run()), items: 1 });
   }
   // The communication centre's four figures (consenting patients, messages sent in 30 days, Drive folders, active rules).
-  rows.push({ screen: "/communication", period: "30 days", filter: "all", ms: time(() => (write.run(), commsKpis(new Date()))), items: 4 });
+  rows.push({ screen: "/communication", period: "30 days", filter: "all", ms: time(() => commsKpis(new Date()), () => write.run()), items: 4 });
   // A search's terms as they are typed: each is a first view (its plan is kept only once viewed),
   // so this is what every keystroke costs. No target: shown so a change's effect on them is seen.
   const searched: Array<[string, (page: string) => unknown]> = [
@@ -247,7 +255,7 @@ export async function measureFigures(): Promise<FigureTiming[]> {
   for (const [list, read] of searched) {
     for (const term of SEARCH_TERMS_TYPED) {
       const page = `${list}?q=${encodeURIComponent(term)}`;
-      rows.push({ screen: `${list}?q=${term}`, period: "now", filter: "a term as typed, after a write to the patients", ms: time(() => (write.run(), read(page))), items: 1, target: false });
+      rows.push({ screen: `${list}?q=${term}`, period: "now", filter: "a term as typed, after a write to the patients", ms: time(() => read(page), () => write.run()), items: 1, target: false });
     }
   }
   return rows;
