@@ -26,11 +26,10 @@ export function inArrivalOrder(handle) {
   let scheduled = false;
 
   function startNext() {
-    const next = waiting.shift();
+    // Scheduled only while a request waits, so there is always one to take.
+    const [req, res] = waiting.shift();
     if (waiting.length > 0) setImmediate(startNext);
     else scheduled = false;
-    if (!next) return;
-    const [req, res] = next;
     if (res.destroyed || req.socket.destroyed) return; // gone before its turn: nothing to answer
     handle(req, res);
   }

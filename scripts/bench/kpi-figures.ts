@@ -8,8 +8,8 @@
  * `cachedUntilWrite` cache, for the periods a user can pick (this month, this year, ten years:
  * the longest custom range) with and without the busiest doctor's or payer's filter. A report is
  * timed RUNS times after one warm-up and its median is kept; a first view after a write is timed
- * from the write's commit on (the write, whose synced commit takes the disk's time, is not the
- * read's cost). The issue's budget is 20 ms per
+ * from the write's commit on (the write, its triggers and its commit, is not the read's cost). The
+ * issue's budget is 20 ms per
  * figure: a report's cost is divided by the figures and tables it shows (each KPI report also
  * computes its previous period); a report within 20 ms in total meets it for every figure.
  *
@@ -50,10 +50,7 @@ function median(values: number[]) {
 
 const url = (page: string) => new URL(page, "http://localhost");
 
-/**
- * The median time of `run`. `before`, when given, runs untimed ahead of each run: a write whose own
- * commit (a synced one, whose time is the disk's) is not the read's cost.
- */
+/** The median time of `run`. `before`, when given, runs untimed ahead of each run (the write a first view follows). */
 function time(run: () => unknown, before?: () => unknown): number {
   before?.();
   run(); // warm-up: statement preparation, page cache
