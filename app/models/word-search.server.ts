@@ -64,8 +64,13 @@ export interface WordSearchTable {
    * appointment types), and would rather scan the whole table, or seek a filter's index and fold
    * every row's text. `(patient_id, date)` and `(doctor_id, date)` indexes; `own` when `ownIndexed`
    * seeks one (none for a rowid lookup); `unkeyed` holds the rows without a stored key.
+   * `patientRows`, when the `patient` index is wide (it covers the filters and the stored key): a
+   * narrow one that begins with the patient, which a word's patients' rows are counted in when
+   * nothing else is tested on them. A common name's patients are spread over most of the wide
+   * index's pages, more than the server's page cache holds (`PAGE_CACHE_KIB`), so each first
+   * count after a write read them all again.
    */
-  indexes: { patient: string; doctor: string; own?: string; unkeyed: string };
+  indexes: { patient: string; doctor: string; own?: string; unkeyed: string; patientRows?: string };
   /**
    * Whether a rare short word drives, its patients found by a pass over every patient's key
    * (`byPatientKeys`): it pays when the table is big against the patients (a million appointments)
@@ -157,6 +162,8 @@ interface Part {
   from?: SQL;
   index?: string;
   where: SQL;
+  /** Where `countParts` reads the part from while nothing but its own condition is tested (`indexes.patientRows`). */
+  countFrom?: SQL;
 }
 
 /** Where a search's pages come from: its driving parts (sorted), or the order's index walked with `walk`. */
@@ -224,7 +231,9 @@ function wordParts(t: WordSearchTable, word: string, cap: number, common: boolea
   const patientKeys = short ? byPatientKeys(t, word, common) : null;
   if (short && !patientKeys) return null;
   const doctorIds = doctorsFoundBy(word);
-  const patientPart = match ? { from: byPatient(t), where: patientIndexMatch(t, match) } : (patientKeys?.part ?? null);
+  const patientPart = match
+    ? { from: byPatient(t), where: patientIndexMatch(t, match), countFrom: t.indexes.patientRows ? byPatient(t, t.indexes.patientRows) : undefined }
+    : (patientKeys?.part ?? null);
   // A short word's patients are too many to gather when it is common ('m'): each row's patient is
   // looked up instead, in the parts read after the patients' own; none when no patient holds it.
   const notPatients = match
@@ -255,9 +264,9 @@ const patientIndex = (t: WordSearchTable) => sql.raw(t.patientIndex);
 /** The patients the trigram query `match` finds in the table's patient index. */
 const patientIndexMatch = (t: WordSearchTable, match: string) => sql`${patientIndex(t)} match ${match}`;
 
-/** The patients' trigram index joined to the table's rows, patient by patient as the index yields them. */
-const byPatient = (t: WordSearchTable) =>
-  sql`${patientIndex(t)} join ${t.table} indexed by ${sql.raw(t.indexes.patient)} on ${t.patientId} = ${patientIndex(t)}.rowid`;
+/** The patients' trigram index joined to the table's rows (sought in `index`), patient by patient as the index yields them. */
+const byPatient = (t: WordSearchTable, index = t.indexes.patient) =>
+  sql`${patientIndex(t)} join ${t.table} indexed by ${sql.raw(index)} on ${t.patientId} = ${patientIndex(t)}.rowid`;
 
 /** Patients sampled to tell a common short word from a rarer one (`byPatientKeys`): 2 % of 200 000. */
 const SHORT_WORD_SAMPLE = 4_000;
@@ -470,12 +479,14 @@ function byShortWordsPatients(
 const patientHolds = (id: SQL | AnySQLiteColumn, word: string) =>
   sql`exists (select 1 from ${patients} where ${patients.id} = ${id} and ${patientSearch(word, { inOrder: true })})`;
 
-/** The parts with more conditions (filters, the other words, a page's position). */
-const narrowed = (parts: Part[], ...conditions: (SQL | undefined)[]) => parts.map((part) => ({ ...part, where: and(part.where, ...conditions)! }));
+/** The parts with more conditions (filters, the other words, a page's position), read from where those are tested. */
+const narrowed = (parts: Part[], ...conditions: (SQL | undefined)[]) =>
+  conditions.some(Boolean) ? parts.map(({ countFrom: _narrower, ...part }) => ({ ...part, where: and(part.where, ...conditions)! })) : parts;
 
-/** `select <columns> from <part> where <condition>` for each part, joined by UNION ALL. */
-function unionAll(t: WordSearchTable, parts: Part[], columns: SQL): SQL {
-  const source = ({ from, index }: Part) => from ?? (index ? sql`${t.table} indexed by ${sql.raw(index)}` : sql`${t.table}`);
+/** `select <columns> from <part> where <condition>` for each part, joined by UNION ALL; `counting`, from each part's `countFrom`. */
+function unionAll(t: WordSearchTable, parts: Part[], columns: SQL, { counting = false } = {}): SQL {
+  const source = ({ from, index, countFrom }: Part) =>
+    (counting ? countFrom : undefined) ?? from ?? (index ? sql`${t.table} indexed by ${sql.raw(index)}` : sql`${t.table}`);
   return sql.join(
     parts.map((part) => sql`select ${columns} from ${source(part)} where ${part.where}`),
     sql` union all `,
@@ -484,7 +495,7 @@ function unionAll(t: WordSearchTable, parts: Part[], columns: SQL): SQL {
 
 /** How many rows the parts hold, counting no further than `cap + 1`. */
 function countParts(t: WordSearchTable, parts: Part[], cap: number): number {
-  return db.get<{ n: number }>(sql`select count(*) as n from (${unionAll(t, parts, sql`1`)} limit ${cap + 1})`)!.n;
+  return db.get<{ n: number }>(sql`select count(*) as n from (${unionAll(t, parts, sql`1`, { counting: true })} limit ${cap + 1})`)!.n;
 }
 
 /**
