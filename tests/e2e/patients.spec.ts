@@ -11,6 +11,28 @@ async function search(page: Page, q: string) {
   await page.goto(`/patients?q=${encodeURIComponent(q)}`);
 }
 
+test("the list's search box searches as one types from two characters on; one character on Enter", async ({ page, signIn }) => {
+  await signIn(page, "admin");
+  await page.goto("/patients");
+  const box = page.getByRole("searchbox", { name: "Buscar pacientes" });
+  await box.fill("z");
+  // Three times the pause after which typing searches: nothing was sent.
+  await page.waitForTimeout(900);
+  await expect(page).toHaveURL(/\/patients$/);
+  await box.fill("zq");
+  await expect(page).toHaveURL(/\/patients\?q=zq$/);
+  await expect(box).toHaveValue("zq");
+  // Back to one character: the list of 'zq' stays until Enter.
+  await box.fill(" z ");
+  await page.waitForTimeout(900);
+  await expect(page).toHaveURL(/\/patients\?q=zq$/);
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/patients\?q=\+?z\+?$/);
+  // Emptied, the box searches again as one types: the whole list.
+  await box.fill("");
+  await expect(page).toHaveURL(/\/patients(\?q=)?$/);
+});
+
 test("an admin creates, finds, edits and deletes a patient", async ({ page, signIn }) => {
   const tag = uniqueTag();
   await signIn(page, "admin");
