@@ -446,6 +446,17 @@ function coverParts(t: WordSearchTable, words: string[], shares: ReadonlyMap<str
 const PATIENT_KEYS_PER_ROW_TESTED = 8;
 
 /**
+ * Whether a short word alone, counted row by row, has each row's patient looked up (`rowHasWord`'s
+ * `perRow`) rather than every patient holding it gathered first: when its share of the patients
+ * (`shortWordShare`) brings the count to its cap within fewer rows than a pass over the patients'
+ * keys costs. A digit is in nearly every key (CPF, phone): gathered, every patient was read for
+ * the first 21 of the surgeries' picker (102 ms) and the 10 001 of their list (111 ms); looked up,
+ * 2.5 and 14 ms. A rare letter is gathered: looked up, 'x' passed over every surgery (89 → 268 ms).
+ */
+const countsPerRow = (share: number, cap: number) =>
+  share > 0 && (cap + 1) / share <= countMatches(patients, undefined).total / PATIENT_KEYS_PER_ROW_TESTED;
+
+/**
  * A split whose doctor or key holds every long word (`coverParts`), read from the patients holding
  * its short words (passed over in the key index, their rows then sought in the patient index and
  * tested for the split), when it has more rows than those patients are expected to: their share of
@@ -586,8 +597,9 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
   // its count passed over a few hundred thousand rows ('maria s' 36 ms, 'silva m' 180). When few
   // rows can hold it, it drives, its patients found by their keys: row by row, a word nothing
   // holds passed over every row ('maria xz' 340 ms). In between, the patients the long words find
-  // are tested for it (`coverParts`): row by row, 'jose x' passed over every row (410 ms).
-  const shares = new Map(words.length > 1 && !filters ? words.filter((word) => isShort(t, word)).map((word) => [word, shortWordShare(word)]) : []);
+  // are tested for it (`coverParts`): row by row, 'jose x' passed over every row (410 ms). Alone,
+  // it tells how its count is made (`countsPerRow`).
+  const shares = new Map(!filters ? words.filter((word) => isShort(t, word)).map((word) => [word, shortWordShare(word)]) : []);
   // Only with one other word: the rows of several, split by their words, are read out up to the
   // cap rather than counted, and passed over whole when few of them hold the short word.
   const onOthers = words.filter((word) => !isShort(t, word)).length === 1 ? words.filter((word) => (shares.get(word) ?? 0) >= SHORT_WORD_ON_OTHERS) : [];
@@ -622,7 +634,7 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     const tested = readTested(t, parts, rest, SHARED_ROWS_TESTED * cap, cap);
     return tested && readOut(narrowed(parts, rest), tested);
   };
-  const rowByRow = (): WordSearchPlan => ({ ...countMatches(t.table, and(allWords(t, words), filters), cap), parts: null, walk });
+  const rowByRow = (perRow = false): WordSearchPlan => ({ ...countMatches(t.table, and(allWords(t, words, perRow), filters), cap), parts: null, walk });
   // A short word few patients hold, among other words ('silva kw'): its rows, its patients found by
   // their keys, cost less to count than the other words' patients do to test for it.
   const rareShort = words.length > 1 && !filters ? driving.filter((word) => isShort(t, word) && !isCommonShortWord(t, shares.get(word)!, cap)) : [];
@@ -656,7 +668,8 @@ function plan(t: WordSearchTable, words: string[], filters: SQL | undefined, cap
     // One word alone is settled by its parts. A short word's cost more to find (a pass over the
     // keys) than to read out.
     const parts = partsOf(words[0]);
-    return parts ? settled(parts, { countFirst: !isShort(t, words[0]) }) : rowByRow();
+    if (parts) return settled(parts, { countFirst: !isShort(t, words[0]) });
+    return rowByRow(shares.has(words[0]) && countsPerRow(shares.get(words[0])!, cap));
   }
   // Several long words, each expected over the cap by its sample: counting each to the cap would
   // only confirm it ('ana pau': 28 ms), so the rows of the one expected to have fewest are read at

@@ -754,3 +754,41 @@ describe("query plans", () => {
     }
   });
 });
+
+describe("a short word alone that the own text cannot answer (a digit a guide may hold)", () => {
+  beforeAll(() => {
+    // Patients with a phone holding '7', most of them now: the digit is in nearly every key, as the
+    // CPFs and phones of a practice's patients make every digit. They have no surgeries.
+    sqlite.transaction(() => {
+      for (let i = 0; i < 1_500; i += 1) insertPatient(`Paciente Fone ${i}`, { phone: "(11) 97777-7777" });
+    })();
+  });
+
+  const countOf = (read: () => unknown) => {
+    sqlite.prepare("update doctors set name = name").run(); // a write to what a search reads: planned again
+    const counts = capturePrepared(read).filter((s) => /^select count\(\*\) from \(select 1 from "surgeries"/.test(s));
+    expect(counts).toHaveLength(1);
+    return counts[0];
+  };
+  const perRow = 'exists (select 1 from "patients" where "patients"."id" = "surgeries"."patient_id"';
+  const gathered = '"surgeries"."patient_id" in (select "patients"."id" from "patients"';
+
+  it("is counted looking up each row's patient when most patients hold it and the cap is near, else with its patients gathered: rows equal the brute force", () => {
+    const rows = surgeryRows();
+    // The picker's 20: most patients hold '7', so the count reaches its cap within a few rows.
+    const picker = countOf(() => searchSurgeryOptions("7", 20));
+    expect(picker).toContain(perRow);
+    expect(picker).not.toContain(gathered);
+    expect(searchSurgeryOptions("7", 20).map((option) => option.id)).toEqual(expected(rows, "7", () => true, "desc").slice(0, 20));
+    // The list's cap, ten thousand, is past every surgery: each would have its patient looked up.
+    const list = countOf(() => listSurgeries({ q: "7", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null }));
+    expect(list).toContain(gathered);
+    expect(list).not.toContain(perRow);
+    // One patient holds 'k': looked up row by row, the count would pass over every surgery.
+    const rare = countOf(() => searchSurgeryOptions("k", 20));
+    expect(rare).toContain('"surgeries"."patient_id" in (select "patients"."id" from "patients"');
+    expect(searchSurgeryOptions("k", 20).map((option) => option.id)).toEqual(expected(rows, "k", () => true, "desc").slice(0, 20));
+    const all = listSurgeries({ q: "7", page: 1, sort: "scheduledDate", dir: "desc" }, { status: null, stage: null, doctorId: null });
+    expect(all.total).toBe(expected(rows, "7", () => true, "desc").length);
+  });
+});
