@@ -9,9 +9,9 @@
  * the longest custom range) with and without the busiest doctor's or payer's filter. A report is
  * timed RUNS times after one warm-up and its median is kept; a first view after a write is timed
  * from the write's commit on (the write, its triggers and its commit, is not the read's cost). The
- * issue's budget is 20 ms per
- * figure: a report's cost is divided by the figures and tables it shows (each KPI report also
- * computes its previous period); a report within 20 ms in total meets it for every figure.
+ * issue's budget is 20 ms per figure: a report's cost is divided by the figures and tables it
+ * shows (each KPI report also computes its previous period); a report within 20 ms in total meets
+ * it for every figure.
  *
  * Output: a Markdown table on stdout, or with `--json-out=<file>` the raw rows written to that file
  * (scripts/bench/index.ts runs it that way after the load test, with the server stopped, and adds
