@@ -121,6 +121,7 @@ function matchedDocuments(search: DocumentSearch | undefined, filtered: SQL | un
   const where = and(search.indexed.rest, filtered);
   // The index alone when nothing else tests the rows: reading a few thousand documents' rows costs more than the index does.
   // Otherwise the index's matches lead (`cross join`): led by a filter's index, each of its rows would be matched by the index alone.
+  // A category alone is tested without the row: each match sought by (category, rowid) in documents_category_idx (migration 0052).
   // In the index's own order (rowid), so that the count goes on from the last id gathered instead of reading those rows again.
   const matches = (limit: number, after = 0) =>
     where

@@ -42,6 +42,9 @@ export const documents = sqliteTable(
     index("documents_created_idx").on(t.createdAt),
     index("documents_patient_created_idx").on(t.patientId, t.createdAt),
     index("documents_category_created_idx").on(t.category, t.createdAt),
+    // A search's matches in one category, each sought by its id here (category, rowid): 7 MB read
+    // instead of a few thousand documents' rows in a table of 110 MB (app/models/document.server.ts).
+    index("documents_category_idx").on(t.category),
     index("documents_surgery_idx").on(t.surgeryId),
   ],
 );

@@ -206,11 +206,14 @@ describe("the documents' search index", () => {
       expect(plan).toMatch(/^SEARCH documents USING INTEGER PRIMARY KEY/m);
       expect(plan).not.toMatch(/^SCAN documents\b/m);
     }
-    // With a filter, the index's matches lead and each one's row is sought by id (led by the filter's index, every row of the category would be matched by the index alone).
+    // With a filter, the index's matches lead (led by the filter's index, every row of the category would be matched by the index alone):
+    // a category is tested in its own index by each match's id, without reading the row; a date, on the row, sought by id.
     const [filtered] = plansOf("anacleta", { category: "laudo" }, /\bfrom documents_search\b/);
-    expect(filtered).toMatch(/^SCAN documents_search VIRTUAL TABLE[^\n]*\nSEARCH documents USING INTEGER PRIMARY KEY/m);
+    expect(filtered).toMatch(/^SCAN documents_search VIRTUAL TABLE[^\n]*\nSEARCH documents USING COVERING INDEX documents_category_idx \(category=\? AND rowid=\?\)$/m);
+    const [dated] = plansOf("anacleta", { from: "2010-01-01" }, /\bfrom documents_search\b/);
+    expect(dated).toMatch(/^SCAN documents_search VIRTUAL TABLE[^\n]*\nSEARCH documents USING INTEGER PRIMARY KEY/m);
     // In the index's own order (the count goes on from the last id gathered): no sort.
-    expect(filtered).not.toMatch(/TEMP B-TREE/);
+    for (const plan of [filtered, dated]) expect(plan).not.toMatch(/TEMP B-TREE/);
     // 'zelador': 3 100 documents, past GATHERED_MAX: the page's ids walk the date order's index alone, unsorted, each id looked up in the index's matches.
     insertMany(rare, 3_100, () => "Zelador");
     const [kept, rows] = plansOf("zelador");
@@ -218,6 +221,10 @@ describe("the documents' search index", () => {
     expect(kept).toMatch(/LIST SUBQUERY/);
     expect(kept).not.toMatch(/TEMP B-TREE/);
     expect(rows).toMatch(/^SEARCH documents USING INTEGER PRIMARY KEY/m);
+    // Within a category, the walk is that category's date order (not its ids' index, and sorted).
+    const [keptExams] = plansOf("zelador", { category: "exame" });
+    expect(keptExams).toMatch(/^SEARCH documents USING COVERING INDEX documents_category_created_idx \(category=\?\)\nLIST SUBQUERY/m);
+    expect(keptExams).not.toMatch(/TEMP B-TREE/);
     // Past COUNT_CAP the walk tests each row's texts instead, and reads the index no more.
     insertMany(rare, COUNT_CAP, () => "Zelador");
     const [walk] = plansOf("zelador");
