@@ -63,20 +63,28 @@ function bundleStats(): Plugin {
 }
 
 /**
- * The export worker (app/.server/export-rows.worker.ts) as an entry of its own in the server build,
- * and `exportRowsWorkerUrl` (app/.server/export-rows-worker-url.ts, which in the tests and in
- * development points at a loader of the TypeScript source) as the bundled file's URL.
+ * The server's worker threads (app/.server/*.worker.ts: an export's query, the WAL's checkpoint), each
+ * an entry of its own in the server build; and the module naming each one's URL
+ * (app/.server/*-worker-url.ts, which in the tests and in development points at a loader of the
+ * TypeScript source) as the bundled file's URL.
  */
-function exportRowsWorker(): Plugin {
-  const urlModule = path.resolve(import.meta.dirname, "app/.server/export-rows-worker-url.ts");
-  const worker = path.resolve(import.meta.dirname, "app/.server/export-rows.worker.ts");
+function serverWorkers(): Plugin {
+  const workers = [
+    { name: "exportRowsWorkerUrl", urlModule: "export-rows-worker-url.ts", worker: "export-rows.worker" },
+    { name: "walCheckpointWorkerUrl", urlModule: "wal-checkpoint-worker-url.ts", worker: "wal-checkpoint.worker" },
+  ].map((entry) => ({
+    ...entry,
+    urlModule: path.resolve(import.meta.dirname, "app/.server", entry.urlModule),
+    source: path.resolve(import.meta.dirname, "app/.server", `${entry.worker}.ts`),
+  }));
   return {
-    name: "sinapse-export-rows-worker",
+    name: "sinapse-server-workers",
     apply: "build",
     load(id) {
-      if (id !== urlModule || this.environment?.name !== "ssr") return null;
-      const ref = this.emitFile({ type: "chunk", id: worker, fileName: "export-rows.worker.js" });
-      return `export const exportRowsWorkerUrl = new URL(import.meta.ROLLUP_FILE_URL_${ref});`;
+      const entry = workers.find((candidate) => candidate.urlModule === id);
+      if (!entry || this.environment?.name !== "ssr") return null;
+      const ref = this.emitFile({ type: "chunk", id: entry.source, fileName: `${entry.worker}.js` });
+      return `export const ${entry.name} = new URL(import.meta.ROLLUP_FILE_URL_${ref});`;
     },
   };
 }
@@ -112,7 +120,7 @@ const LIST_KIT_MODULES = new RegExp(
 );
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), bundleStats(), precompress(), exportRowsWorker()],
+  plugins: [tailwindcss(), reactRouter(), bundleStats(), precompress(), serverWorkers()],
   resolve: {
     alias: {
       "~": path.resolve(import.meta.dirname, "app"),

@@ -9,6 +9,7 @@ import { fillSearchKeys } from "./search-keys";
 import { databasePath } from "./database-path";
 import { PAGE_CACHE_KIB } from "./page-cache";
 import { registerFunctions } from "./sql-functions";
+import { startWalCheckpointer } from "./wal-checkpointer";
 
 export { databasePath };
 
@@ -51,6 +52,7 @@ declare global {
   // Survives dev-server module reloads so one process keeps one connection.
   var __sinapseSqlite: Database.Database | undefined;
   var __sinapseOptimizer: NodeJS.Timeout | undefined;
+  var __sinapseCheckpointer: ReturnType<typeof startWalCheckpointer> | undefined;
 }
 
 export const sqlite = (globalThis.__sinapseSqlite ??= openDatabase());
@@ -78,6 +80,15 @@ if (!globalThis.__sinapseOptimizer) {
   optimizePlanner();
   globalThis.__sinapseOptimizer = setInterval(optimizePlanner, 6 * 60 * 60 * 1000);
   globalThis.__sinapseOptimizer.unref();
+}
+
+/**
+ * The production server checkpoints the WAL in a thread of its own (./wal-checkpointer.ts). Not under
+ * Vitest (tests/unit/wal-checkpointer.test.ts starts its own), in development, in the scripts (seeds,
+ * migrations, backups), nor with CHECKPOINT_WORKER=off: there the connection checkpoints itself.
+ */
+if (!globalThis.__sinapseCheckpointer && process.env.NODE_ENV === "production" && !process.env.VITEST && process.env.CHECKPOINT_WORKER !== "off") {
+  globalThis.__sinapseCheckpointer = startWalCheckpointer(sqlite, databasePath);
 }
 
 const statements = new Map<string, Database.Statement>();
