@@ -2,7 +2,6 @@
  * Google Calendar: the calendars of the clinic's account, and where appointments and surgeries go
  * (docs/decisions/0020-google-integration.md).
  */
-import { calendar_v3 } from "googleapis/build/src/apis/calendar/v3";
 import type { OAuth2Client } from "google-auth-library";
 import { asc, eq } from "drizzle-orm";
 import { doctors, googleCalendarSettings, googleDoctorCalendars } from "~db/schema";
@@ -10,7 +9,7 @@ import type { GoogleCalendarSettingsInput, GoogleDoctorCalendarInput } from "~/v
 import { recordAudit } from "./audit";
 import { db } from "./db";
 import { DomainError } from "./domain-error";
-import { type GoogleConfig, GoogleError, GOOGLE_MESSAGES, apiRoot, authorizedClient, googleConfig, statusOfGoogleError } from "./google";
+import { type GoogleConfig, GoogleError, GOOGLE_MESSAGES, apiRoot, authorizedClient, googleConfig, googleLibrary, statusOfGoogleError } from "./google";
 
 export interface GoogleCalendar {
   id: string;
@@ -25,6 +24,7 @@ export interface GoogleCalendar {
 const MAX_PAGES = 4;
 
 export function calendarApi(config: GoogleConfig, auth: OAuth2Client) {
+  const { calendar_v3 } = googleLibrary.calendar();
   return new calendar_v3.Calendar({ auth, rootUrl: apiRoot(config) });
 }
 

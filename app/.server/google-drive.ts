@@ -6,13 +6,13 @@
  */
 import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
-import { drive_v3 } from "googleapis/build/src/apis/drive/v3";
+import type { drive_v3 } from "googleapis/build/src/apis/drive/v3";
 import { documents, googleDriveFiles, patients } from "~db/schema";
 import type { ListParams } from "~/lib/list-params";
 import { recordAudit } from "./audit";
 import { db } from "./db";
 import { DomainError } from "./domain-error";
-import { GOOGLE_MESSAGES, GoogleError, apiRoot, authorizedClient, googleConfig, statusOfGoogleError } from "./google";
+import { GOOGLE_MESSAGES, GoogleError, apiRoot, authorizedClient, googleConfig, googleLibrary, statusOfGoogleError } from "./google";
 import { keysetList } from "./pagination";
 import { type ReceivedFile, ALLOWED_TYPES, UPLOAD_MESSAGES, UploadError, discardUpload, receiveUpload, storedPath, verifyStored } from "./uploads";
 
@@ -28,7 +28,8 @@ function driveClient() {
   const config = googleConfig();
   const auth = authorizedClient(config);
   if (!config || !auth) throw new DomainError(GOOGLE_MESSAGES.notConnected);
-  return new drive_v3.Drive({ auth, rootUrl: apiRoot(config) });
+  const { drive_v3: drive } = googleLibrary.drive();
+  return new drive.Drive({ auth, rootUrl: apiRoot(config) });
 }
 
 /**

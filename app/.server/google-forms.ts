@@ -3,13 +3,13 @@
  * title; questions are added in Google Forms) and keeps it in google_forms
  * (docs/decisions/0020-google-integration.md).
  */
-import { forms_v1 } from "googleapis/build/src/apis/forms/v1";
+import type { forms_v1 } from "googleapis/build/src/apis/forms/v1";
 import { googleForms } from "~db/schema";
 import type { ListParams } from "~/lib/list-params";
 import { recordAudit } from "./audit";
 import { db } from "./db";
 import { DomainError } from "./domain-error";
-import { GOOGLE_MESSAGES, apiRoot, authorizedClient, googleConfig, statusOfGoogleError } from "./google";
+import { GOOGLE_MESSAGES, apiRoot, authorizedClient, googleConfig, googleLibrary, statusOfGoogleError } from "./google";
 import { keysetList } from "./pagination";
 
 export const FORM_CREATE_FAILED = "Falha ao criar formulário";
@@ -19,7 +19,8 @@ export async function createGoogleForm(userId: number, title: string) {
   const config = googleConfig();
   const auth = authorizedClient(config);
   if (!config || !auth) throw new DomainError(GOOGLE_MESSAGES.notConnected);
-  const api = new forms_v1.Forms({ auth, rootUrl: apiRoot(config) });
+  const { forms_v1: forms } = googleLibrary.forms();
+  const api = new forms.Forms({ auth, rootUrl: apiRoot(config) });
   let created: forms_v1.Schema$Form;
   try {
     ({ data: created } = await api.forms.create({ requestBody: { info: { title, documentTitle: title } } }));

@@ -3,14 +3,19 @@
  * authorisation (offline access, consent prompt, PKCE, a single-use `state` bound to the session),
  * its tokens sealed with AES-256-GCM under GOOGLE_TOKEN_KEY, refreshed by the client and saved.
  *
- * Server-only: googleapis is large (≈200 MB on disk), so only the three APIs used are imported,
- * each from its own module, and never from a browser module.
+ * Server-only: googleapis is large (≈200 MB on disk), so only the three APIs used are loaded,
+ * each from its own module, never from a browser module, and only when a request first talks to
+ * Google (`googleLibrary`).
  *
  * GOOGLE_API_ROOT_URL (unset in production) points every Google endpoint — authorisation, token,
  * revoke, Calendar, Drive, Forms — at one server with the paths unchanged: the tests' fake Google.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { CodeChallengeMethod, OAuth2Client } from "google-auth-library";
+import type * as AuthLibrary from "google-auth-library";
+import type { OAuth2Client } from "google-auth-library";
+import type * as CalendarModule from "googleapis/build/src/apis/calendar/v3";
+import type * as DriveModule from "googleapis/build/src/apis/drive/v3";
+import type * as FormsModule from "googleapis/build/src/apis/forms/v1";
 import { and, eq, lt } from "drizzle-orm";
 import { googleConnections, googleOauthStates } from "~db/schema";
 import { type PermissionSubject, can } from "~/lib/permissions";
@@ -18,7 +23,16 @@ import { recordAudit } from "./audit";
 import { db, preparedQuery } from "./db";
 import { DomainError } from "./domain-error";
 import { intent } from "./intent-action";
+import { onFirstUse } from "./on-first-use";
 import { openSealed, sealText } from "./secrets";
+
+/** Google's client libraries, each loaded by the first request that needs it (./on-first-use.ts). */
+export const googleLibrary = {
+  auth: onFirstUse<typeof AuthLibrary>("google-auth-library"),
+  calendar: onFirstUse<typeof CalendarModule>("googleapis/build/src/apis/calendar/v3"),
+  drive: onFirstUse<typeof DriveModule>("googleapis/build/src/apis/drive/v3"),
+  forms: onFirstUse<typeof FormsModule>("googleapis/build/src/apis/forms/v1"),
+};
 
 export const GOOGLE_MESSAGES = {
   unauthenticated: "Você precisa estar autenticado",
@@ -135,6 +149,7 @@ export function apiRoot(config: GoogleConfig): string | undefined {
 
 function newOAuthClient(config: GoogleConfig): OAuth2Client {
   const root = config.rootUrl;
+  const { OAuth2Client } = googleLibrary.auth();
   return new OAuth2Client({
     clientId: config.clientId,
     clientSecret: config.clientSecret,
@@ -237,7 +252,7 @@ export async function startAuthorization(
     scope: GOOGLE_SCOPES,
     state,
     code_challenge: codeChallenge,
-    code_challenge_method: CodeChallengeMethod.S256,
+    code_challenge_method: googleLibrary.auth().CodeChallengeMethod.S256,
   });
 }
 

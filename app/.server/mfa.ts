@@ -1,11 +1,10 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
-import { generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
 import { createCookie } from "react-router";
 import { mfaFactors, mfaRecoveryCodes } from "~db/schema";
 import { recordAudit } from "./audit";
 import { db } from "./db";
+import { onFirstImport } from "./on-first-use";
 import { getCookieSecret, openSealed, sealText } from "./secrets";
 
 /**
@@ -67,10 +66,14 @@ export function hasVerifiedFactor(userId: number): boolean {
   return !!db.select({ id: mfaFactors.userId }).from(mfaFactors).where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.verifiedAt))).get();
 }
 
+/** The TOTP library and the QR code's, imported by the first enrolment or second-factor sign-in (./on-first-use.ts). */
+const otp = onFirstImport(() => import("otplib"));
+const qrCode = onFirstImport(async () => (await import("qrcode")).default);
+
 /** Starts (or restarts) enrolment with a fresh secret; a verified factor must be removed first. */
-export function startEnrolment(userId: number) {
+export async function startEnrolment(userId: number) {
   if (hasVerifiedFactor(userId)) return;
-  const secretEncrypted = encrypt(generateSecret());
+  const secretEncrypted = encrypt((await otp()).generateSecret());
   db.insert(mfaFactors)
     .values({ userId, secretEncrypted })
     .onConflictDoUpdate({ target: mfaFactors.userId, set: { secretEncrypted, verifiedAt: null, lastTimeStep: null } })
@@ -82,15 +85,15 @@ export async function enrolmentDetails(userId: number, label: string) {
   const factor = db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)).get();
   if (!factor || factor.verifiedAt) return null;
   const secret = decrypt(factor.secretEncrypted);
-  const uri = generateURI({ issuer: ISSUER, label, secret });
-  const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  const uri = (await otp()).generateURI({ issuer: ISSUER, label, secret });
+  const svg = await (await qrCode()).toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { svg, secret: secret.replace(/(.{4})/g, "$1 ").trim() };
 }
 
 async function checkTotp(userId: number, code: string, now: number): Promise<boolean> {
   const factor = db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)).get();
   if (!factor || !/^\d{6}$/.test(code)) return false;
-  const result = await verify({
+  const result = await (await otp()).verify({
     secret: decrypt(factor.secretEncrypted),
     token: code,
     epoch: Math.floor(now / 1000),

@@ -1,10 +1,10 @@
 import Busboy from "busboy";
-import { fileTypeFromBuffer } from "file-type";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { documentsDir as configuredDocumentsDir } from "./backup";
+import { onFirstImport } from "./on-first-use";
 
 /**
  * Patients' documents on disk (docs/decisions/0016-patient-record-and-documents.md): one directory,
@@ -219,9 +219,12 @@ function looksLikeText(head: Uint8Array): boolean {
   return head.length > 0 && !/[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/.test(Buffer.from(head).toString("latin1"));
 }
 
+/** file-type, imported by the first upload (./on-first-use.ts). */
+const fileType = onFirstImport(() => import("file-type"));
+
 /** The file's type from its first bytes, when it is one we keep. */
 export async function sniff(head: Uint8Array): Promise<string | null> {
-  const type = await fileTypeFromBuffer(head);
+  const type = await (await fileType()).fileTypeFromBuffer(head);
   if (type && Object.hasOwn(ALLOWED_TYPES, type.mime)) return type.mime;
   return null;
 }

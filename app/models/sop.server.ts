@@ -116,9 +116,9 @@ export function getSopVersion(sopId: number, version: number) {
 }
 
 /** One version as the reader sees it: its Markdown rendered to safe HTML. */
-export function sopVersionView(sopId: number, version: number) {
+export async function sopVersionView(sopId: number, version: number) {
   const row = getSopVersion(sopId, version);
-  return row && { version: row.version, title: row.title, category: row.category, status: row.status, createdAt: row.createdAt, html: renderMarkdown(row.contentMd) };
+  return row && { version: row.version, title: row.title, category: row.category, status: row.status, createdAt: row.createdAt, html: await renderMarkdown(row.contentMd) };
 }
 
 export interface DiffPart {

@@ -29,12 +29,12 @@ const STATUS_OPTIONS = enumOptions(SOP_STATUSES, SOP_STATUS_LABELS);
 const NOT_FOUND = "SOP não encontrado.";
 
 /** `?view=ID` opens a SOP to read (`&version=N` an older one; `&from=A&to=B` compares two). */
-function viewing(url: URL) {
+async function viewing(url: URL) {
   if (!url.searchParams.has("view")) return null;
   const id = parseId(url.searchParams.get("view")) ?? notFound(NOT_FOUND);
   const sop = getSop(id) ?? notFound(NOT_FOUND);
   const version = parseId(url.searchParams.get("version")) ?? sop.version;
-  const shown = sopVersionView(id, version) ?? notFound("Versão não encontrada.");
+  const shown = (await sopVersionView(id, version)) ?? notFound("Versão não encontrada.");
   const from = parseId(url.searchParams.get("from"));
   const to = parseId(url.searchParams.get("to"));
   return {
@@ -65,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     dialog,
     editing,
     deleting,
-    viewing: viewing(url),
+    viewing: await viewing(url),
     closeTo: listUrl(url, SOP_LIST),
     permissions: rightsIn(user, "sops"),
   };

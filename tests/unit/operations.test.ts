@@ -30,8 +30,8 @@ beforeAll(async () => {
 const sop = (overrides: Partial<SopInput> = {}): SopInput => ({ title: "Checklist pré-operatório", category: "Cirurgia", contentMd: "# Passos\n\n1. Jejum", status: "draft", ...overrides });
 
 describe("SOP markdown", () => {
-  it("renders Markdown but never raw HTML, scripts or javascript: links", () => {
-    const html = renderMarkdown(
+  it("renders Markdown but never raw HTML, scripts or javascript: links", async () => {
+    const html = await renderMarkdown(
       "# Título\n\n**negrito** [ok](https://example.com) [mau](javascript:alert(1))\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<a href=\"javascript:alert(2)\">x</a>",
     );
     expect(html).toContain("<h1>Título</h1>");
@@ -53,8 +53,8 @@ describe("SOP versions", () => {
     expect(edited.version).toBe(3);
     expect(edited.updatedAt.getTime()).toBeGreaterThan(created.updatedAt.getTime());
     expect(sopVersionList(id).map((v) => v.version)).toEqual([3, 2, 1]);
-    expect(sopVersionView(id, 1)!.html).toContain("<li>Jejum</li>");
-    expect(sopVersionView(id, 3)!.html).toContain("Termo assinado");
+    expect((await sopVersionView(id, 1))!.html).toContain("<li>Jejum</li>");
+    expect((await sopVersionView(id, 3))!.html).toContain("Termo assinado");
     const diff = sopDiff(id, 1, 2)!;
     expect(diff.parts.filter((p) => p.kind === "removed").map((p) => p.text).join("")).toContain("1. Jejum\n");
     expect(diff.parts.filter((p) => p.kind === "added").map((p) => p.text).join("")).toContain("2. Termo assinado");
