@@ -3,65 +3,24 @@
 // database migrations, then runs the production server (server.mjs) in this process.
 //
 // The build is skipped when <build>/.sources-hash matches a hash of everything the build reads
-// (app/, db/schema/, public/, the package files and the build configs). A fresh clone has no
-// build, so it builds; so does any edit, `git pull` or `npm install` that changes a dependency.
+// (app/, db/schema/, public/, the package files and the build configs: scripts/build-stamp.mjs). A
+// fresh clone has no build, so it builds; so does any edit, `git pull` or `npm install` that
+// changes a dependency.
 //   BUILD_DIR        the build directory (default `build`)
 //   FORCE_BUILD=1    builds even when the sources did not change
 //   DATABASE_PATH    the SQLite file (default db/clinic.sqlite), migrated before serving
 import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { buildIsCurrent, sourcesHash, stampBuild, unstampBuild } from "./build-stamp.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const stampFile = path.join(buildDir, ".sources-hash");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-
-/** Every file the build reads, besides node_modules (which package-lock.json and patches/ stand for). */
-const BUILD_INPUTS = [
-  "app",
-  "db/schema",
-  "public",
-  "package.json",
-  "package-lock.json",
-  "patches",
-  "vite.config.ts",
-  "react-router.config.ts",
-  "tsconfig.json",
-];
-
-function listFiles(entry, out) {
-  let stat;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return out; // an optional input that is not there
-  }
-  if (stat.isDirectory()) {
-    for (const name of fs.readdirSync(entry).sort()) listFiles(path.join(entry, name), out);
-  } else {
-    out.push(entry);
-  }
-  return out;
-}
-
-/** A hash of the build inputs' names and contents (a few hundred small files: tens of ms). */
-function sourcesHash() {
-  const hash = crypto.createHash("sha256");
-  // The build directory's name is part of what was built (react-router.config.ts reads BUILD_DIR).
-  hash.update(`${path.relative(root, buildDir)}\0`);
-  for (const file of BUILD_INPUTS.flatMap((input) => listFiles(input, []))) {
-    hash.update(`${file}\0`);
-    hash.update(fs.readFileSync(file));
-    hash.update("\0");
-  }
-  return hash.digest("hex");
-}
 
 function run(command, args, env = process.env) {
   const result = spawnSync(command, args, { stdio: "inherit", env });
@@ -72,22 +31,19 @@ function run(command, args, env = process.env) {
 }
 
 // --- 1. build when the sources changed ----------------------------------------------------------
-const hash = sourcesHash();
-const built =
-  fs.existsSync(path.join(buildDir, "server/index.js")) &&
-  fs.existsSync(stampFile) &&
-  fs.readFileSync(stampFile, "utf8").trim() === hash;
+const hash = sourcesHash(buildDir);
+const built = buildIsCurrent(buildDir, hash);
 if (built && process.env.FORCE_BUILD !== "1") {
   console.log(`Build is up to date (${path.relative(root, buildDir)}); not rebuilding.`);
 } else {
   console.log(built ? "FORCE_BUILD=1: rebuilding." : "Sources changed since the last build (or there is none): building…");
-  fs.rmSync(stampFile, { force: true });
+  unstampBuild(buildDir);
   run(bin("react-router"), ["build"], { ...process.env, NODE_ENV: "production" });
   // The first-load JavaScript budget. `npm test` and `npm run build` fail on it; here it only
   // warns, because refusing to serve the clinic for a few kilobytes would help no one.
   const budget = spawnSync(process.execPath, [path.join(root, "scripts/check-js-budget.mjs")], { stdio: "inherit" });
   if (budget.status !== 0) console.warn("Warning: the JavaScript budget is exceeded (above); serving anyway.");
-  fs.writeFileSync(stampFile, `${hash}\n`);
+  stampBuild(buildDir, hash);
 }
 
 // --- 2. migrate when a migration is pending -----------------------------------------------------
