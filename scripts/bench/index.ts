@@ -276,24 +276,36 @@ async function startServer(serverEntry: string): Promise<Server> {
       stdio: ["ignore", "pipe", "pipe"],
     }),
   );
+  const base = `http://127.0.0.1:${port}`;
+  const log = logOf(child);
+  await untilAuthAnswers(child, base, log, { what: "The server", timeoutMs: 60_000, everyMs: 250 });
+  return { child, base, log };
+}
+
+/** The last 20 000 characters a child wrote to stdout and stderr. */
+function logOf(child: ChildProcess): () => string {
   let log = "";
   const keep = (chunk: Buffer) => (log = (log + chunk).slice(-20_000));
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  return () => log;
+}
+
+/** Waits for `base` to answer /auth with a 200, asking every `everyMs`; throws with the child's log if it exits or `timeoutMs` passes first. */
+async function untilAuthAnswers(child: ChildProcess, base: string, log: () => string, { what, timeoutMs, everyMs }: { what: string; timeoutMs: number; everyMs: number }) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${log()}`);
     try {
       const response = await fetch(`${base}/auth`, { redirect: "manual" });
       await response.arrayBuffer();
-      if (response.status === 200) return { child, base, log: () => log };
+      if (response.status === 200) return;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
-  throw new Error(`The server did not answer /auth within 60 s:\n${log}`);
+  throw new Error(`${what} did not answer /auth within ${timeoutMs / 1000} s:\n${log()}`);
 }
 
 /**
@@ -316,25 +328,10 @@ async function measureStart(): Promise<number[]> {
     });
     groups.add(child);
     track(child);
-    let log = "";
-    const keep = (chunk: Buffer) => (log = (log + chunk).slice(-20_000));
-    child.stdout!.on("data", keep);
-    child.stderr!.on("data", keep);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${log}`);
-      if (Date.now() > deadline) throw new Error(`npm start did not answer /auth within 120 s:\n${log}`);
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/auth`, { redirect: "manual" });
-        await response.arrayBuffer();
-        if (response.status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const log = logOf(child);
+    await untilAuthAnswers(child, `http://127.0.0.1:${port}`, log, { what: "npm start", timeoutMs: 120_000, everyMs: 20 });
     times.push(performance.now() - started);
-    if (!/Build is up to date/.test(log)) throw new Error(`npm start rebuilt ${BUILD_DIR}/ (it should have been current):\n${log}`);
+    if (!/Build is up to date/.test(log())) throw new Error(`npm start rebuilt ${BUILD_DIR}/ (it should have been current):\n${log()}`);
     await stopChild(child);
   }
   return times;
